@@ -1,0 +1,79 @@
+/* batchla/batchla.h: the public umbrella. Status codes, execution
+ * descriptor, version, and every batch driver.
+ *
+ * A batch driver validates its arguments once, before any problem is
+ * touched (an argument error returns a negative bla_status and leaves every
+ * output untouched), then solves each problem independently, on the host
+ * with OpenMP or on a CUDA device, one problem per thread. Per problem,
+ * info[p] has the meaning of the core routine's return value (LAPACK's):
+ * 0 success, -i argument i non-finite, > 0 numerical failure; a problem
+ * with info[p] != 0 has NaN in all its outputs. */
+#ifndef BATCHLA_BATCHLA_H
+#define BATCHLA_BATCHLA_H
+
+#include "batchla/config.h"
+#include "batchla/options.h"
+#include "batchla/version.h"
+#include "batchla/view.h"
+
+BLA_EXTERN_C_BEGIN
+
+typedef enum {
+  BLA_OK = 0,
+  BLA_ERR_ARG = -1,       /* an argument is invalid; nothing was touched */
+  BLA_ERR_ALLOC = -2,     /* scratch memory could not be allocated */
+  BLA_ERR_NO_DEVICE = -3, /* BLA_CUDA asked for, but no usable CUDA device
+                             (or the library was built without CUDA) */
+  BLA_ERR_DEVICE = -4     /* the CUDA runtime reported an error */
+} bla_status;
+
+/* A short English description of a status code; never NULL. */
+const char *bla_status_string(bla_status status);
+
+typedef enum { BLA_HOST = 0, BLA_CUDA = 1 } bla_backend;
+
+/* Where a batch driver runs. exec == NULL means the host with OpenMP's
+ * default number of threads. threads <= 0 also means the default. For
+ * BLA_CUDA every data pointer, info included, is device memory and stream
+ * is a cudaStream_t (NULL: the default stream); the call is asynchronous
+ * with respect to the host, like a kernel launch. */
+typedef struct {
+  bla_backend backend;
+  int threads;
+  void *stream;
+} bla_exec;
+
+/* The library's version as "MAJOR.MINOR.PATCH"; compare with the
+ * BLA_VERSION_* macros of the headers a program was compiled against. */
+const char *bla_version(void);
+
+/* Nonzero when the library was built with its CUDA drivers. */
+int bla_has_cuda(void);
+
+/* ---- Symmetric tridiagonal eigenproblems (core: batchla/core/steqr.h) ---
+ *
+ * bla_dsterf_batch: eigenvalues of count symmetric tridiagonal matrices.
+ *   d     count x n diagonals; out: eigenvalues, ascending
+ *   e     count x max(n-1, 0) off-diagonals; out: destroyed
+ *   info  count entries (device memory for BLA_CUDA)
+ * Argument errors (BLA_ERR_ARG): count < 0, n < 0, d and e counts differ,
+ * e.n != max(n-1, 0), NULL data where count*n > 0, NULL info with count > 0.
+ *
+ * bla_dsteqr_batch: eigenvalues and, per compz, eigenvectors.
+ *   z     count x n x n; NULL view allowed only with BLA_COMPZ_NONE; for
+ *         BLA_COMPZ_UPDATE it holds the matrices to multiply on input.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dsterf_batch(bla_dvec_batch d, bla_dvec_batch e, int *info,
+                            const bla_exec *exec);
+bla_status bla_ssterf_batch(bla_svec_batch d, bla_svec_batch e, int *info,
+                            const bla_exec *exec);
+bla_status bla_dsteqr_batch(bla_compz compz, bla_dvec_batch d,
+                            bla_dvec_batch e, bla_dmat_batch z, int *info,
+                            const bla_exec *exec);
+bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d,
+                            bla_svec_batch e, bla_smat_batch z, int *info,
+                            const bla_exec *exec);
+
+BLA_EXTERN_C_END
+
+#endif

@@ -1,0 +1,55 @@
+/* batchla/core/steqr.h: symmetric tridiagonal eigensolvers for one problem,
+ * callable from host code and from a user's own CUDA kernels (BLA_HD).
+ *
+ * bla_dsterf: eigenvalues of a symmetric tridiagonal matrix T, by the
+ * root-free implicit QL/QR iteration of Pal, Walker and Kahan on the
+ * squared off-diagonals (the behaviour of LAPACK dsterf).
+ *
+ *   d      in: diagonal (n); out: eigenvalues, ascending
+ *   e      in: off-diagonal (max(n-1, 0)); out: destroyed
+ *
+ * Returns info: 0 ok; -1 d non-finite; -2 e non-finite or e.n != max(n-1, 0)
+ * (a length error touches nothing); k > 0: k off-diagonals failed to
+ * converge in 30n iterations. When info != 0 after a length check passed,
+ * d and e are NaN.
+ * Runs on: host and device (BLA_HD).
+ *
+ * bla_dsteqr: eigenvalues and, optionally, eigenvectors of a symmetric
+ * tridiagonal matrix T = Z diag(d) Z^T, by implicit QL/QR with Wilkinson
+ * shifts (Golub & Van Loan 8.3; the behaviour of LAPACK dsteqr: QL or QR
+ * chosen per unreduced block, splitting on negligible off-diagonals,
+ * blocks scaled when their norm is near overflow or underflow).
+ *
+ *   compz  NONE: values only; INIT: z := eigenvectors; UPDATE: z := z * eigenvectors
+ *   d      in: diagonal (n); out: eigenvalues, ascending
+ *   e      in: off-diagonal (max(n-1, 0)); out: destroyed
+ *   z      n x n, or NULL view when compz == NONE; column j is the
+ *          eigenvector of d[j]
+ *   work   bla_dsteqr_lwork(n, compz) entries (may be a NULL view when 0)
+ *
+ * Returns info: 0 ok; -1 compz invalid; -2 d non-finite; -3 e non-finite
+ * or e.n != max(n-1, 0); -4 z NULL, not n x n, or (UPDATE) non-finite;
+ * -5 work too short; k > 0: k off-diagonals failed to converge in 30n
+ * iterations. Shape errors (-1, -3 length, -4 shape, -5) touch nothing;
+ * after a non-finite input or a convergence failure d, e and z are NaN.
+ * Runs on: host and device (BLA_HD).
+ *
+ * bla_dsteqr_lwork: the work length bla_dsteqr needs. It is 0: rotations
+ * are applied to z as they are generated, so no scratch is needed; the
+ * argument keeps the calling sequence uniform across the library. */
+#ifndef BATCHLA_CORE_STEQR_H
+#define BATCHLA_CORE_STEQR_H
+
+#include "batchla/config.h"
+#include "batchla/options.h"
+#include "batchla/view.h"
+#include "batchla/detail/real.h"
+
+#include "batchla/detail/prec_d.h"
+#include "batchla/core/steqr.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/core/steqr.inc"
+#include "batchla/detail/prec_undef.h"
+
+#endif

@@ -1,0 +1,17 @@
+/* Precision macros for the double instantiation of a .inc body. Every
+ * routine family is written once in a .inc file over these names and
+ * included once per precision (see prec_s.h, prec_undef.h). */
+#include <float.h>
+#include <math.h>
+#define BLA_R double
+#define BLA_P(name) bla_d##name
+#define BLA_LIT(x) x
+#define BLA_SQRT sqrt
+#define BLA_FABS fabs
+#define BLA_COPYSIGN copysign
+#define BLA_FMAX fmax
+/* Relative machine epsilon (LAPACK dlamch('E')), smallest normal
+ * (dlamch('S')), and the precision used in test ratios (dlamch('P')). */
+#define BLA_EPS (DBL_EPSILON * 0.5)
+#define BLA_SAFMIN DBL_MIN
+#define BLA_ULP DBL_EPSILON

@@ -1,0 +1,13 @@
+/* Precision macros for the float instantiation of a .inc body. */
+#include <float.h>
+#include <math.h>
+#define BLA_R float
+#define BLA_P(name) bla_s##name
+#define BLA_LIT(x) x##f
+#define BLA_SQRT sqrtf
+#define BLA_FABS fabsf
+#define BLA_COPYSIGN copysignf
+#define BLA_FMAX fmaxf
+#define BLA_EPS (FLT_EPSILON * 0.5f)
+#define BLA_SAFMIN FLT_MIN
+#define BLA_ULP FLT_EPSILON

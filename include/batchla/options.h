@@ -1,0 +1,16 @@
+/* batchla/options.h: the small option enums taken by core routines and
+ * batch drivers (never chars, unlike LAPACK). */
+#ifndef BATCHLA_OPTIONS_H
+#define BATCHLA_OPTIONS_H
+
+/* What to do with the eigenvector / Schur-vector matrix z. */
+typedef enum {
+  BLA_COMPZ_NONE = 0,  /* z is not referenced (may be a NULL view) */
+  BLA_COMPZ_INIT = 1,  /* z := eigenvectors of the problem */
+  BLA_COMPZ_UPDATE = 2 /* z := z * eigenvectors (z holds a prior reduction) */
+} bla_compz;
+
+/* Which triangle of a symmetric matrix is stored. */
+typedef enum { BLA_UPPER = 0, BLA_LOWER = 1 } bla_uplo;
+
+#endif

@@ -1,0 +1,28 @@
+/* src/internal.h: declarations shared by the host and CUDA batch drivers;
+ * not installed. The public entry points live in src/host and hand a
+ * BLA_CUDA call, after its arguments are checked, to the functions below
+ * (src/device when built with CUDA, src/host/no_cuda.c otherwise). */
+#ifndef BATCHLA_INTERNAL_H
+#define BATCHLA_INTERNAL_H
+
+#include "batchla/batchla.h"
+
+BLA_EXTERN_C_BEGIN
+
+/* The execution descriptor's backend, or -1 when it names none. */
+int bla_exec_backend_(const bla_exec *exec);
+
+bla_status bla_dcuda_sterf_batch_(bla_dvec_batch d, bla_dvec_batch e,
+                                  int *info, const bla_exec *exec);
+bla_status bla_scuda_sterf_batch_(bla_svec_batch d, bla_svec_batch e,
+                                  int *info, const bla_exec *exec);
+bla_status bla_dcuda_steqr_batch_(bla_compz compz, bla_dvec_batch d,
+                                  bla_dvec_batch e, bla_dmat_batch z,
+                                  int *info, const bla_exec *exec);
+bla_status bla_scuda_steqr_batch_(bla_compz compz, bla_svec_batch d,
+                                  bla_svec_batch e, bla_smat_batch z,
+                                  int *info, const bla_exec *exec);
+
+BLA_EXTERN_C_END
+
+#endif
