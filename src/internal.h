@@ -23,6 +23,23 @@ bla_status bla_scuda_steqr_batch_(bla_compz compz, bla_svec_batch d,
                                   bla_svec_batch e, bla_smat_batch z,
                                   int *info, const bla_exec *exec);
 
+/* The Cholesky family shares one device entry point per precision. */
+typedef enum {
+  BLA_CHOL_PBTRF,
+  BLA_CHOL_PBTRS,
+  BLA_CHOL_PBSV,
+  BLA_CHOL_POTRF,
+  BLA_CHOL_POTRS,
+  BLA_CHOL_POSV
+} bla_chol_op_;
+
+bla_status bla_dcuda_chol_batch_(bla_chol_op_ op, bla_uplo uplo, bla_index kd,
+                                 bla_dmat_batch a, bla_dmat_batch b, int *info,
+                                 const bla_exec *exec);
+bla_status bla_scuda_chol_batch_(bla_chol_op_ op, bla_uplo uplo, bla_index kd,
+                                 bla_smat_batch a, bla_smat_batch b, int *info,
+                                 const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

@@ -74,6 +74,45 @@ bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d,
                             bla_svec_batch e, bla_smat_batch z, int *info,
                             const bla_exec *exec);
 
+/* ---- Cholesky, banded and dense (core: batchla/core/cholesky.h) --------
+ *
+ * bla_dpbtrf_batch: A = U^T U or L L^T for count band matrices in LAPACK
+ *   band storage, ab a batch of (kd+1) x n views.
+ * bla_dpbtrs_batch: solve A X = B with those factors; b is count x n x nrhs.
+ * bla_dpbsv_batch:  factor and solve.
+ * bla_dpotrf_batch, bla_dpotrs_batch, bla_dposv_batch: the same for dense
+ *   n x n matrices, only the uplo triangle referenced.
+ * info[p]: the core routine's (k > 0: leading minor k not positive
+ * definite; negative: non-finite input), with NaN in the failed problem's
+ * outputs. Argument errors (BLA_ERR_ARG): invalid uplo, kd < 0, ab.rows !=
+ * kd+1 (a not square), count or n negative, b count or rows not matching,
+ * NULL data or info where entries exist.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dpbtrf_batch(bla_uplo uplo, bla_index kd, bla_dmat_batch ab,
+                            int *info, const bla_exec *exec);
+bla_status bla_spbtrf_batch(bla_uplo uplo, bla_index kd, bla_smat_batch ab,
+                            int *info, const bla_exec *exec);
+bla_status bla_dpbtrs_batch(bla_uplo uplo, bla_index kd, bla_dmat_batch ab,
+                            bla_dmat_batch b, int *info, const bla_exec *exec);
+bla_status bla_spbtrs_batch(bla_uplo uplo, bla_index kd, bla_smat_batch ab,
+                            bla_smat_batch b, int *info, const bla_exec *exec);
+bla_status bla_dpbsv_batch(bla_uplo uplo, bla_index kd, bla_dmat_batch ab,
+                           bla_dmat_batch b, int *info, const bla_exec *exec);
+bla_status bla_spbsv_batch(bla_uplo uplo, bla_index kd, bla_smat_batch ab,
+                           bla_smat_batch b, int *info, const bla_exec *exec);
+bla_status bla_dpotrf_batch(bla_uplo uplo, bla_dmat_batch a, int *info,
+                            const bla_exec *exec);
+bla_status bla_spotrf_batch(bla_uplo uplo, bla_smat_batch a, int *info,
+                            const bla_exec *exec);
+bla_status bla_dpotrs_batch(bla_uplo uplo, bla_dmat_batch a, bla_dmat_batch b,
+                            int *info, const bla_exec *exec);
+bla_status bla_spotrs_batch(bla_uplo uplo, bla_smat_batch a, bla_smat_batch b,
+                            int *info, const bla_exec *exec);
+bla_status bla_dposv_batch(bla_uplo uplo, bla_dmat_batch a, bla_dmat_batch b,
+                           int *info, const bla_exec *exec);
+bla_status bla_sposv_batch(bla_uplo uplo, bla_smat_batch a, bla_smat_batch b,
+                           int *info, const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

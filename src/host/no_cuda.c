@@ -29,3 +29,17 @@ bla_status bla_scuda_steqr_batch_(bla_compz compz, bla_svec_batch d,
   (void)compz, (void)d, (void)e, (void)z, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
+
+bla_status bla_dcuda_chol_batch_(bla_chol_op_ op, bla_uplo uplo, bla_index kd,
+                                 bla_dmat_batch a, bla_dmat_batch b, int *info,
+                                 const bla_exec *exec) {
+  (void)op, (void)uplo, (void)kd, (void)a, (void)b, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_scuda_chol_batch_(bla_chol_op_ op, bla_uplo uplo, bla_index kd,
+                                 bla_smat_batch a, bla_smat_batch b, int *info,
+                                 const bla_exec *exec) {
+  (void)op, (void)uplo, (void)kd, (void)a, (void)b, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
