@@ -40,6 +40,26 @@ bla_status bla_scuda_chol_batch_(bla_chol_op_ op, bla_uplo uplo, bla_index kd,
                                  bla_smat_batch a, bla_smat_batch b, int *info,
                                  const bla_exec *exec);
 
+/* Hessenberg, Hessenberg QR and Schur share one device entry point per
+ * precision; tau is read by GEHRD and ORGHR, wr and wi by HSEQR and SCHUR. */
+typedef enum {
+  BLA_SCHUR_GEHRD,
+  BLA_SCHUR_ORGHR,
+  BLA_SCHUR_HSEQR,
+  BLA_SCHUR_SCHUR
+} bla_schur_op_;
+
+bla_status bla_dcuda_schur_batch_(bla_schur_op_ op, bla_job job,
+                                  bla_compz compz, bla_dmat_batch a,
+                                  bla_dvec_batch tau, bla_dvec_batch wr,
+                                  bla_dvec_batch wi, bla_dmat_batch z,
+                                  int *info, const bla_exec *exec);
+bla_status bla_scuda_schur_batch_(bla_schur_op_ op, bla_job job,
+                                  bla_compz compz, bla_smat_batch a,
+                                  bla_svec_batch tau, bla_svec_batch wr,
+                                  bla_svec_batch wi, bla_smat_batch z,
+                                  int *info, const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

@@ -74,6 +74,44 @@ bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d,
                             bla_svec_batch e, bla_smat_batch z, int *info,
                             const bla_exec *exec);
 
+/* ---- Hessenberg reduction and real Schur form (core: batchla/core/
+ * hessenberg.h, hseqr.h, schur.h) -------------------------------------------
+ *
+ * bla_dgehrd_batch: A = Q H Q^T for count n x n matrices; a := H with the
+ *   reflectors below the subdiagonal, tau (count x max(n-1,0)) their scalars.
+ * bla_dorghr_batch: overwrite gehrd's output with Q.
+ * bla_dhseqr_batch: eigenvalues (wr, wi: count x n) and, with
+ *   BLA_JOB_SCHUR, the Schur form T of upper Hessenberg h; z per compz
+ *   (a NULL batch with BLA_COMPZ_NONE).
+ * bla_dschur_batch: A = Z T Z^T for general a (a := T); z may be a NULL
+ *   batch (no Schur vectors). LAPACK dgees without sorting or balancing.
+ * info[p]: the core routine's (k > 0: QR iteration failed at row k, the
+ * eigenvalues after it valid, every other output NaN; negative: non-finite
+ * input, every output NaN). Argument errors (BLA_ERR_ARG): shapes or counts
+ * that do not match, invalid job or compz, NULL data or info where entries
+ * exist. BLA_ERR_ALLOC when scratch cannot be allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dgehrd_batch(bla_dmat_batch a, bla_dvec_batch tau, int *info,
+                            const bla_exec *exec);
+bla_status bla_dorghr_batch(bla_dmat_batch a, bla_dvec_batch tau, int *info,
+                            const bla_exec *exec);
+bla_status bla_dhseqr_batch(bla_job job, bla_compz compz, bla_dmat_batch h,
+                            bla_dvec_batch wr, bla_dvec_batch wi,
+                            bla_dmat_batch z, int *info, const bla_exec *exec);
+bla_status bla_dschur_batch(bla_dmat_batch a, bla_dvec_batch wr,
+                            bla_dvec_batch wi, bla_dmat_batch z, int *info,
+                            const bla_exec *exec);
+bla_status bla_sgehrd_batch(bla_smat_batch a, bla_svec_batch tau, int *info,
+                            const bla_exec *exec);
+bla_status bla_sorghr_batch(bla_smat_batch a, bla_svec_batch tau, int *info,
+                            const bla_exec *exec);
+bla_status bla_shseqr_batch(bla_job job, bla_compz compz, bla_smat_batch h,
+                            bla_svec_batch wr, bla_svec_batch wi,
+                            bla_smat_batch z, int *info, const bla_exec *exec);
+bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
+                            bla_svec_batch wi, bla_smat_batch z, int *info,
+                            const bla_exec *exec);
+
 /* ---- Cholesky, banded and dense (core: batchla/core/cholesky.h) --------
  *
  * bla_dpbtrf_batch: A = U^T U or L L^T for count band matrices in LAPACK

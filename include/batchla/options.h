@@ -10,6 +10,12 @@ typedef enum {
   BLA_COMPZ_UPDATE = 2 /* z := z * eigenvectors (z holds a prior reduction) */
 } bla_compz;
 
+/* What a Schur-type routine computes. */
+typedef enum {
+  BLA_JOB_EIGENVALUES = 0, /* eigenvalues only; the matrix is destroyed */
+  BLA_JOB_SCHUR = 1        /* eigenvalues and the Schur form */
+} bla_job;
+
 /* Which triangle of a symmetric matrix is stored. */
 typedef enum { BLA_UPPER = 0, BLA_LOWER = 1 } bla_uplo;
 

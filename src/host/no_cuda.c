@@ -43,3 +43,23 @@ bla_status bla_scuda_chol_batch_(bla_chol_op_ op, bla_uplo uplo, bla_index kd,
   (void)op, (void)uplo, (void)kd, (void)a, (void)b, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
+
+bla_status bla_dcuda_schur_batch_(bla_schur_op_ op, bla_job job,
+                                  bla_compz compz, bla_dmat_batch a,
+                                  bla_dvec_batch tau, bla_dvec_batch wr,
+                                  bla_dvec_batch wi, bla_dmat_batch z,
+                                  int *info, const bla_exec *exec) {
+  (void)op, (void)job, (void)compz, (void)a, (void)tau, (void)wr, (void)wi;
+  (void)z, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_scuda_schur_batch_(bla_schur_op_ op, bla_job job,
+                                  bla_compz compz, bla_smat_batch a,
+                                  bla_svec_batch tau, bla_svec_batch wr,
+                                  bla_svec_batch wi, bla_smat_batch z,
+                                  int *info, const bla_exec *exec) {
+  (void)op, (void)job, (void)compz, (void)a, (void)tau, (void)wr, (void)wi;
+  (void)z, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}

@@ -15,3 +15,6 @@
 #define BLA_EPS (DBL_EPSILON * 0.5)
 #define BLA_SAFMIN DBL_MIN
 #define BLA_ULP DBL_EPSILON
+/* A power of two near sqrt(safmin/ulp), used to rescale 2x2 blocks
+ * (LAPACK dlanv2's safmn2). */
+#define BLA_SAFMN2 0x1p-485

@@ -11,3 +11,4 @@
 #define BLA_EPS (FLT_EPSILON * 0.5f)
 #define BLA_SAFMIN FLT_MIN
 #define BLA_ULP FLT_EPSILON
+#define BLA_SAFMN2 0x1p-51f

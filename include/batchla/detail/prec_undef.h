@@ -9,3 +9,4 @@
 #undef BLA_EPS
 #undef BLA_SAFMIN
 #undef BLA_ULP
+#undef BLA_SAFMN2

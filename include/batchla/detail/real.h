@@ -1,5 +1,5 @@
 /* batchla/detail/real.h: scalar helpers shared by the core routines (plane
- * rotations, 2x2 symmetric eigenproblems, finiteness tests, NaN filling),
+ * rotations, reflectors, 2x2 eigenproblems, finiteness tests, NaN filling),
  * instantiated for double and float. */
 #ifndef BATCHLA_DETAIL_REAL_H
 #define BATCHLA_DETAIL_REAL_H
@@ -9,9 +9,11 @@
 
 #include "batchla/detail/prec_d.h"
 #include "batchla/detail/real.inc"
+#include "batchla/detail/orth.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
 #include "batchla/detail/real.inc"
+#include "batchla/detail/orth.inc"
 #include "batchla/detail/prec_undef.h"
 
 #endif

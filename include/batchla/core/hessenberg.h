@@ -1,0 +1,42 @@
+/* batchla/core/hessenberg.h: reduction of one general square matrix to
+ * upper Hessenberg form, A = Q H Q^T, and formation of Q; callable from
+ * host code and from a user's own CUDA kernels (BLA_HD).
+ *
+ * bla_dgehrd: Householder reduction Q^T A Q = H (Golub & Van Loan 7.4.3;
+ * LAPACK dgehd2 with ilo = 1, ihi = n). Q = H_0 H_1 ... H_{n-3} with
+ * H_i = I - tau_i v v^T, v(0:i) = 0, v(i+1) = 1, v(i+2:n-1) stored in
+ * a(i+2:n-1, i), as LAPACK stores them.
+ *   a      n x n; out: H on and above the first subdiagonal, reflectors below
+ *   tau    max(n-1, 0) entries; tau[n-2] = 0
+ *   work   bla_dgehrd_lwork(n) entries (may be a NULL view when 0)
+ * Returns info: 0 ok; -1 a not square or non-finite; -2 tau length;
+ * -3 work too short. Shape errors touch nothing; a non-finite input leaves
+ * a and tau NaN.
+ *
+ * bla_dorghr: overwrite the output of bla_dgehrd with the orthogonal Q
+ * (LAPACK dorghr with ilo = 1, ihi = n).
+ *   a      n x n; in: reflectors as bla_dgehrd left them; out: Q
+ *   tau    max(n-1, 0) entries from bla_dgehrd
+ * Returns info: 0 ok; -1 a not square; -2 tau length or non-finite;
+ * -3 work too short. (Entries of a above the reflectors are not read.)
+ *
+ * The lwork functions return 0: reflectors are applied a column (row) at a
+ * time with a scalar accumulator, so no scratch is needed; the arguments
+ * keep the calling sequence uniform across the library.
+ * Runs on: host and device (BLA_HD). */
+#ifndef BATCHLA_CORE_HESSENBERG_H
+#define BATCHLA_CORE_HESSENBERG_H
+
+#include "batchla/config.h"
+#include "batchla/detail/real.h"
+#include "batchla/options.h"
+#include "batchla/view.h"
+
+#include "batchla/detail/prec_d.h"
+#include "batchla/core/hessenberg.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/core/hessenberg.inc"
+#include "batchla/detail/prec_undef.h"
+
+#endif

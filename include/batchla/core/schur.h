@@ -1,0 +1,37 @@
+/* batchla/core/schur.h: real Schur decomposition of one general square
+ * matrix, A = Z T Z^T, callable from host code and from a user's own CUDA
+ * kernels (BLA_HD).
+ *
+ * bla_dschur: Hessenberg reduction (bla_dgehrd), formation of its Q
+ * (bla_dorghr) when vectors are wanted, then the Francis double-shift QR
+ * iteration (bla_dhseqr): LAPACK dgees without sorting or balancing.
+ *   a      n x n; out: T, quasi-upper triangular with 2x2 blocks in
+ *          standard form
+ *   wr, wi n entries each: eigenvalues in the order of T's diagonal,
+ *          complex pairs wr +- i wi with wi > 0 first
+ *   z      n x n Schur vectors, or a NULL view for none
+ *   work   bla_dschur_lwork(n, want_z) entries
+ * Returns info: 0 ok; -1 a not square or non-finite; -2 wr, -3 wi length;
+ * -4 z not n x n; -5 work too short; k > 0 the QR iteration failed at row
+ * k (1-based): eigenvalues k+1..n (1-based) valid, the rest of wr, wi and
+ * a and z NaN. Shape errors touch nothing; after a non-finite input every
+ * output is NaN.
+ * Runs on: host and device (BLA_HD). */
+#ifndef BATCHLA_CORE_SCHUR_H
+#define BATCHLA_CORE_SCHUR_H
+
+#include "batchla/config.h"
+#include "batchla/core/hessenberg.h"
+#include "batchla/core/hseqr.h"
+#include "batchla/detail/real.h"
+#include "batchla/options.h"
+#include "batchla/view.h"
+
+#include "batchla/detail/prec_d.h"
+#include "batchla/core/schur.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/core/schur.inc"
+#include "batchla/detail/prec_undef.h"
+
+#endif
