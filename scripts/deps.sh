@@ -5,7 +5,7 @@
 set -euo pipefail
 
 packages=(cmake make gcc pkg-config libcriterion-dev liblapacke-dev
-          libopenblas-dev)
+          libopenblas-dev libgsl-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||

@@ -60,6 +60,23 @@ bla_status bla_scuda_schur_batch_(bla_schur_op_ op, bla_job job,
                                   bla_svec_batch wi, bla_smat_batch z,
                                   int *info, const bla_exec *exec);
 
+/* The Bessel _all drivers: which pair of function families a batch asks
+ * for (values and derivatives of each, any of the four not wanted). */
+typedef enum {
+  BLA_BESSEL_JY,     /* cylindrical J, Y */
+  BLA_BESSEL_SPH_JY, /* spherical j, y */
+  BLA_BESSEL_SPH_IK  /* modified spherical i, k */
+} bla_bessel_fn_;
+
+bla_status bla_dcuda_bessel_batch_(bla_bessel_fn_ fn, bla_dvec x,
+                                   bla_dvec_batch f, bla_dvec_batch fp,
+                                   bla_dvec_batch g, bla_dvec_batch gp,
+                                   int *info, const bla_exec *exec);
+bla_status bla_scuda_bessel_batch_(bla_bessel_fn_ fn, bla_svec x,
+                                   bla_svec_batch f, bla_svec_batch fp,
+                                   bla_svec_batch g, bla_svec_batch gp,
+                                   int *info, const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

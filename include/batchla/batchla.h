@@ -112,6 +112,54 @@ bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
                             bla_svec_batch wi, bla_smat_batch z, int *info,
                             const bla_exec *exec);
 
+/* ---- Bessel functions of all integer orders (batchla/special/bessel.h)
+ *
+ * One problem per entry of x: out[p] receives orders 0..out.n-1 of the
+ * function at x[p] (out is count x n; x has count entries, device memory
+ * for BLA_CUDA). The _jy/_ik forms take four batches, any of which may have
+ * NULL data (not wanted). info[p] is the single-x routine's: 0, or -1 for a
+ * non-finite x or an x outside the domain (x <= 0 for Y, y, k), with NaN in
+ * that problem's outputs. Argument errors (BLA_ERR_ARG): counts that differ,
+ * negative lengths, derivative lengths not matching their values, NULL data
+ * where entries exist, NULL info with count > 0.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dbessel_j_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_dbessel_y_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_dsph_bessel_j_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_dsph_bessel_y_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_dsph_bessel_i_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_dsph_bessel_k_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_dbessel_jy_all_batch(bla_dvec x, bla_dvec_batch j, bla_dvec_batch jp, bla_dvec_batch y, bla_dvec_batch yp,
+                                int *info, const bla_exec *exec);
+bla_status bla_dsph_bessel_jy_all_batch(bla_dvec x, bla_dvec_batch j, bla_dvec_batch jp, bla_dvec_batch y, bla_dvec_batch yp,
+                                int *info, const bla_exec *exec);
+bla_status bla_dsph_bessel_ik_all_batch(bla_dvec x, bla_dvec_batch i, bla_dvec_batch ip, bla_dvec_batch k, bla_dvec_batch kp,
+                                int *info, const bla_exec *exec);
+bla_status bla_sbessel_j_all_batch(bla_svec x, bla_svec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_sbessel_y_all_batch(bla_svec x, bla_svec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_ssph_bessel_j_all_batch(bla_svec x, bla_svec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_ssph_bessel_y_all_batch(bla_svec x, bla_svec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_ssph_bessel_i_all_batch(bla_svec x, bla_svec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_ssph_bessel_k_all_batch(bla_svec x, bla_svec_batch out, int *info,
+                                const bla_exec *exec);
+bla_status bla_sbessel_jy_all_batch(bla_svec x, bla_svec_batch j, bla_svec_batch jp, bla_svec_batch y, bla_svec_batch yp,
+                                int *info, const bla_exec *exec);
+bla_status bla_ssph_bessel_jy_all_batch(bla_svec x, bla_svec_batch j, bla_svec_batch jp, bla_svec_batch y, bla_svec_batch yp,
+                                int *info, const bla_exec *exec);
+bla_status bla_ssph_bessel_ik_all_batch(bla_svec x, bla_svec_batch i, bla_svec_batch ip, bla_svec_batch k, bla_svec_batch kp,
+                                int *info, const bla_exec *exec);
+
 /* ---- Cholesky, banded and dense (core: batchla/core/cholesky.h) --------
  *
  * bla_dpbtrf_batch: A = U^T U or L L^T for count band matrices in LAPACK

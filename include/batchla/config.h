@@ -4,6 +4,7 @@
 #ifndef BATCHLA_CONFIG_H
 #define BATCHLA_CONFIG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #if defined(__CUDACC__)

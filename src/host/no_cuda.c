@@ -63,3 +63,21 @@ bla_status bla_scuda_schur_batch_(bla_schur_op_ op, bla_job job,
   (void)z, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
+
+bla_status bla_dcuda_bessel_batch_(bla_bessel_fn_ fn, bla_dvec x,
+                                   bla_dvec_batch f, bla_dvec_batch fp,
+                                   bla_dvec_batch g, bla_dvec_batch gp,
+                                   int *info, const bla_exec *exec) {
+  (void)fn, (void)x, (void)f, (void)fp, (void)g, (void)gp, (void)info;
+  (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_scuda_bessel_batch_(bla_bessel_fn_ fn, bla_svec x,
+                                   bla_svec_batch f, bla_svec_batch fp,
+                                   bla_svec_batch g, bla_svec_batch gp,
+                                   int *info, const bla_exec *exec) {
+  (void)fn, (void)x, (void)f, (void)fp, (void)g, (void)gp, (void)info;
+  (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}

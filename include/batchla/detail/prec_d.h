@@ -18,3 +18,17 @@
 /* A power of two near sqrt(safmin/ulp), used to rescale 2x2 blocks
  * (LAPACK dlanv2's safmn2). */
 #define BLA_SAFMN2 0x1p-485
+/* Elementary functions used by the special functions. */
+#define BLA_LOG log
+#define BLA_EXP exp
+#define BLA_EXPM1 expm1
+#define BLA_SIN sin
+#define BLA_COS cos
+#define BLA_SINH sinh
+#define BLA_FMA fma
+#define BLA_FLOOR floor
+/* Veltkamp's splitter 2^27 + 1 (exact products without FMA), a rescaling
+ * threshold for unnormalized recurrences, and the largest finite value. */
+#define BLA_SPLITTER 134217729.0
+#define BLA_BIG 0x1p+500
+#define BLA_MAXR DBL_MAX

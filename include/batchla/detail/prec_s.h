@@ -12,3 +12,14 @@
 #define BLA_SAFMIN FLT_MIN
 #define BLA_ULP FLT_EPSILON
 #define BLA_SAFMN2 0x1p-51f
+#define BLA_LOG logf
+#define BLA_EXP expf
+#define BLA_EXPM1 expm1f
+#define BLA_SIN sinf
+#define BLA_COS cosf
+#define BLA_SINH sinhf
+#define BLA_FMA fmaf
+#define BLA_FLOOR floorf
+#define BLA_SPLITTER 4097.0f
+#define BLA_BIG 0x1p+50f
+#define BLA_MAXR FLT_MAX

@@ -10,3 +10,14 @@
 #undef BLA_SAFMIN
 #undef BLA_ULP
 #undef BLA_SAFMN2
+#undef BLA_LOG
+#undef BLA_EXP
+#undef BLA_EXPM1
+#undef BLA_SIN
+#undef BLA_COS
+#undef BLA_SINH
+#undef BLA_FMA
+#undef BLA_FLOOR
+#undef BLA_SPLITTER
+#undef BLA_BIG
+#undef BLA_MAXR

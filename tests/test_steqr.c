@@ -1,0 +1,1243 @@
+/* tests/test_steqr.c: host tests of the symmetric tridiagonal eigensolvers,
+ * the batch drivers bla_{d,s}sterf_batch and bla_{d,s}steqr_batch and the
+ * core routines bla_{d,s}sterf and bla_{d,s}steqr, validated against
+ * LAPACK with the matrix types and ratios of LAPACK's dchkst / dstt21. */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batchla/batchla.h"
+#include "batchla/core/steqr.h"
+#include "bla_test.h"
+
+/* ---- Failure accounting ----------------------------------------------------
+ * A test sweeps thousands of problems; it keeps going after a failure so
+ * that one run shows every failing input, logging the first few. Each
+ * Criterion test runs in its own process, so the counter starts at 0. */
+#define MAX_LOGGED 20
+static int g_fail;
+
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      ++g_fail;                                                                \
+      if (g_fail <= MAX_LOGGED)                                                \
+        cr_expect(0, __VA_ARGS__);                                             \
+    }                                                                          \
+  } while (0)
+
+static void check_done(void) {
+  cr_expect(g_fail <= MAX_LOGGED, "%d further failures were not logged",
+            g_fail - MAX_LOGGED);
+}
+
+static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 16, 20, 32, 64, 128};
+#define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
+
+static int all_types[BLT_ST_NTYPES];
+
+static void init_types(void) {
+  int i;
+  for (i = 0; i < BLT_ST_NTYPES; ++i)
+    all_types[i] = i + 1;
+}
+
+static bla_exec host_exec(int threads) {
+  bla_exec ex;
+  ex.backend = BLA_HOST;
+  ex.threads = threads;
+  ex.stream = NULL;
+  return ex;
+}
+
+/* Distinct, reproducible seeds per size, mode and precision. */
+static uint64_t seed_of(int64_t n, int mode, int is_float, int salt) {
+  return 0x5eed0000ULL + (uint64_t)n * 1024 + (uint64_t)mode * 16 +
+         (uint64_t)is_float * 4 + (uint64_t)salt;
+}
+
+static int same_bytes(const void *a, const void *b, size_t bytes) {
+  return memcmp(a, b, bytes) == 0;
+}
+
+/* ---- Worst ratios, per type ---------------------------------------------- */
+
+typedef struct {
+  double w[BLT_ST_NTYPES + 1][4];
+  int64_t at_n[BLT_ST_NTYPES + 1][4];
+} worst_table;
+
+static void worst_note(worst_table *t, int type, int64_t n, blt_st_ratios r) {
+  const double v[4] = {r.resid, r.orth, r.eig, r.vals};
+  int k;
+  for (k = 0; k < 4; ++k)
+    if (!(v[k] <= t->w[type][k])) {
+      t->w[type][k] = v[k];
+      t->at_n[type][k] = n;
+    }
+}
+
+static void worst_print(const worst_table *t, const char *what) {
+  int type;
+  if (!blt_verbose())
+    return;
+  printf("worst ratios, %s (THRESH %.0f): type: resid orth eig vals\n", what,
+         BLT_THRESH);
+  for (type = 1; type <= BLT_ST_NTYPES; ++type)
+    printf("  %2d %-40s %8.3f %8.3f %8.3f %8.3f\n", type,
+           blt_st_type_name(type), t->w[type][0], t->w[type][1], t->w[type][2],
+           t->w[type][3]);
+  fflush(stdout);
+}
+
+/* ---- The catalogue through the batch drivers --------------------------------
+ * For every size, one batch holds every catalogue type (several random
+ * instances of each at small sizes); it is solved in each layout with one
+ * thread, and again with two threads and with the default exec. Checked:
+ * status and info, ascending eigenvalues, dchkst's ratios, bit-identical
+ * results across layouts and thread counts, no write outside the views,
+ * z untouched with COMPZ_NONE and not read with COMPZ_INIT (it holds NaN). */
+static void run_catalogue(int is_float, blt_st_mode mode) {
+  const blt_prec prec = blt_prec_of(is_float);
+  const int vectors = mode == BLT_ST_INIT || mode == BLT_ST_UPDATE;
+  const blt_zinit zinit = mode == BLT_ST_UPDATE ? BLT_Z_Q
+                          : mode == BLT_ST_INIT ? BLT_Z_NAN
+                          : mode == BLT_ST_NONE ? BLT_Z_SENTINEL
+                                                : BLT_Z_ABSENT;
+  worst_table *worst = (worst_table *)blt_xcalloc(1, sizeof(worst_table));
+  char what[96];
+  int si;
+
+  init_types();
+  g_fail = 0;
+  for (si = 0; si < NSIZES; ++si) {
+    const int64_t n = sizes[si];
+    const int reps = n <= 20 ? 3 : n <= 32 ? 2 : 1;
+    blt_st_set set =
+        blt_st_set_new(prec, n, all_types, BLT_ST_NTYPES, reps,
+                       seed_of(n, mode, is_float, 0), mode == BLT_ST_UPDATE);
+    const int64_t count = set.count, nn = n > 0 ? n : 1;
+    double *lam = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
+    double *lam0 = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
+    double *z = NULL, *z0 = NULL, *values = NULL;
+    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+    const bla_exec ex1 = host_exec(1), ex2 = host_exec(2);
+    int lay;
+    int64_t p;
+
+    if (vectors) {
+      blt_st_batch vb =
+          blt_st_batch_new(&set, BLT_COLMAJOR, BLT_Z_ABSENT, NULL, 0);
+      z = (double *)blt_xcalloc((size_t)(count * nn * nn), sizeof(double));
+      z0 = (double *)blt_xcalloc((size_t)(count * nn * nn), sizeof(double));
+      /* Eigenvalues without vectors, for dchkst's test 11. */
+      values = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
+      CHECK(blt_st_solve(BLT_ST_NONE, &vb, info, &ex1) == BLA_OK,
+            "n=%lld: values-only solve failed", (long long)n);
+      for (p = 0; p < count; ++p)
+        blt_st_batch_read(&vb, p, values + p * nn, NULL, NULL);
+      blt_st_batch_free(&vb);
+    }
+
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+      blt_st_batch b = blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
+      blt_st_batch b2 = blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
+      const char *ln = blt_layout_name((blt_layout)lay);
+      blt_mbatch zcopy = mode == BLT_ST_NONE ? blt_mbatch_clone(b.z)
+                                             : blt_mbatch_none(is_float, 0);
+      bla_status st;
+
+      for (p = 0; p < count; ++p)
+        info[p] = -12345;
+      st = blt_st_solve(mode, &b, info, &ex1);
+      CHECK(st == BLA_OK, "%s %s n=%lld %s: status %d", prec.name,
+            blt_st_mode_name(mode), (long long)n, ln, (int)st);
+
+      for (p = 0; p < count; ++p) {
+        const int type = set.type[p];
+        double *lp = lam + p * nn, *zp = vectors ? z + p * nn * nn : NULL;
+        blt_st_ratios r;
+        CHECK(info[p] == 0,
+              "%s %s n=%lld %s type %d (%s) problem %lld: "
+              "info %d",
+              prec.name, blt_st_mode_name(mode), (long long)n, ln, type,
+              blt_st_type_name(type), (long long)p, info[p]);
+        blt_st_batch_read(&b, p, lp, NULL, zp);
+        CHECK(blt_ascending(n, lp),
+              "%s %s n=%lld %s type %d problem %lld: eigenvalues not "
+              "ascending",
+              prec.name, blt_st_mode_name(mode), (long long)n, ln, type,
+              (long long)p);
+        r = blt_st_check(&set, p, mode == BLT_ST_UPDATE, lp, zp,
+                         vectors ? values + p * nn : NULL);
+        worst_note(worst, type, n, r);
+        CHECK(r.resid < BLT_THRESH && r.orth < BLT_THRESH &&
+                  r.eig < BLT_THRESH && r.vals < BLT_THRESH,
+              "%s %s n=%lld %s type %d (%s) problem %lld: ratios resid %g "
+              "orth %g eig %g vals %g (THRESH %g)",
+              prec.name, blt_st_mode_name(mode), (long long)n, ln, type,
+              blt_st_type_name(type), (long long)p, r.resid, r.orth, r.eig,
+              r.vals, BLT_THRESH);
+      }
+
+      /* Same bits in every layout (compare with the first). */
+      if (lay == 0) {
+        memcpy(lam0, lam, (size_t)(count * nn) * sizeof(double));
+        if (vectors)
+          memcpy(z0, z, (size_t)(count * nn * nn) * sizeof(double));
+      } else {
+        CHECK(same_bytes(lam0, lam, (size_t)(count * n) * sizeof(double)),
+              "%s %s n=%lld: eigenvalues differ between %s and %s", prec.name,
+              blt_st_mode_name(mode), (long long)n,
+              blt_layout_name(BLT_COLMAJOR), ln);
+        if (vectors)
+          CHECK(same_bytes(z0, z, (size_t)(count * nn * nn) * sizeof(double)),
+                "%s %s n=%lld: eigenvectors differ between %s and %s",
+                prec.name, blt_st_mode_name(mode), (long long)n,
+                blt_layout_name(BLT_COLMAJOR), ln);
+      }
+      if (mode == BLT_ST_NONE)
+        CHECK(same_bytes(b.z.data, zcopy.data, b.z.bytes),
+              "%s steqr(NONE) n=%lld %s: z was written", prec.name,
+              (long long)n, ln);
+      if (vectors)
+        CHECK(blt_mbatch_padding_intact(b.z),
+              "%s %s n=%lld %s: z written outside the views", prec.name,
+              blt_st_mode_name(mode), (long long)n, ln);
+
+      /* Two threads: the same bits, e's scratch contents included. */
+      st = blt_st_solve(mode, &b2, info, &ex2);
+      CHECK(st == BLA_OK, "%s %s n=%lld %s, 2 threads: status %d", prec.name,
+            blt_st_mode_name(mode), (long long)n, ln, (int)st);
+      CHECK(same_bytes(b.d.data, b2.d.data, b.d.bytes) &&
+                same_bytes(b.e.data, b2.e.data, b.e.bytes) &&
+                (!b.z.data || same_bytes(b.z.data, b2.z.data, b.z.bytes)),
+            "%s %s n=%lld %s: 1 and 2 threads give different bits", prec.name,
+            blt_st_mode_name(mode), (long long)n, ln);
+
+      /* The default exec (NULL: OpenMP's default thread count). */
+      if (lay == BLT_INTERLEAVED) {
+        blt_st_batch b3 =
+            blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
+        st = blt_st_solve(mode, &b3, info, NULL);
+        CHECK(st == BLA_OK && same_bytes(b.d.data, b3.d.data, b.d.bytes) &&
+                  (!b.z.data || same_bytes(b.z.data, b3.z.data, b.z.bytes)),
+              "%s %s n=%lld %s: exec NULL gives different bits", prec.name,
+              blt_st_mode_name(mode), (long long)n, ln);
+        blt_st_batch_free(&b3);
+      }
+      blt_mbatch_free(&zcopy);
+      blt_st_batch_free(&b);
+      blt_st_batch_free(&b2);
+    }
+    free(lam);
+    free(lam0);
+    free(z);
+    free(z0);
+    free(values);
+    free(info);
+    blt_st_set_free(&set);
+  }
+  snprintf(what, sizeof what, "%s %s", prec.name, blt_st_mode_name(mode));
+  worst_print(worst, what);
+  free(worst);
+  check_done();
+}
+
+Test(catalogue, sterf_double) {
+  run_catalogue(0, BLT_ST_STERF);
+}
+Test(catalogue, sterf_float) {
+  run_catalogue(1, BLT_ST_STERF);
+}
+Test(catalogue, steqr_none_double) {
+  run_catalogue(0, BLT_ST_NONE);
+}
+Test(catalogue, steqr_none_float) {
+  run_catalogue(1, BLT_ST_NONE);
+}
+Test(catalogue, steqr_init_double) {
+  run_catalogue(0, BLT_ST_INIT);
+}
+Test(catalogue, steqr_init_float) {
+  run_catalogue(1, BLT_ST_INIT);
+}
+Test(catalogue, steqr_update_double) {
+  run_catalogue(0, BLT_ST_UPDATE);
+}
+Test(catalogue, steqr_update_float) {
+  run_catalogue(1, BLT_ST_UPDATE);
+}
+
+/* ---- The core routines called directly ----------------------------------
+ * One problem in storage the batch drivers never produce: d and e with
+ * non-unit increments, one of them negative (element 0 at the highest
+ * address), and z row-major (variant 0) or column-major (variant 1) with
+ * a padded leading dimension. Storage has room for n + 1 entries per
+ * vector and (n + 1)^2 per matrix so that a mutated, too-long view in the
+ * argument tests stays inside the allocation. */
+typedef struct {
+  int is_float;
+  int64_t n;
+  void *dbuf, *ebuf, *zbuf;
+  size_t dbytes, ebytes, zbytes;
+  bla_dvec dd, de;
+  bla_dmat dz;
+  bla_svec sd, se;
+  bla_smat sz;
+} core_prob;
+
+static size_t esize(int is_float) {
+  return is_float ? sizeof(float) : sizeof(double);
+}
+
+static void *core_vec(int is_float, int64_t n, int64_t inc, size_t *bytes,
+                      bla_dvec *dv, bla_svec *sv) {
+  const int64_t cap = n + 1, ainc = inc < 0 ? -inc : inc;
+  const int64_t off = inc < 0 ? cap * ainc : 0;
+  char *buf;
+  *bytes = (size_t)(1 + cap * ainc) * esize(is_float);
+  buf = (char *)blt_xmalloc(*bytes);
+  memset(buf, 0xA5, *bytes);
+  *dv = bla_dvec_make(is_float ? NULL : (double *)buf + off, n, inc);
+  *sv = bla_svec_make(is_float ? (float *)buf + off : NULL, n, inc);
+  return buf;
+}
+
+/* Element i of a core vector view as double, and assignment. */
+static double cv_get(const core_prob *c, int which, int64_t i) {
+  const bla_dvec dv = which ? c->de : c->dd;
+  const bla_svec sv = which ? c->se : c->sd;
+  return c->is_float ? (double)sv.data[i * sv.inc] : dv.data[i * dv.inc];
+}
+
+static void cv_set(core_prob *c, int which, int64_t i, double v) {
+  const bla_dvec dv = which ? c->de : c->dd;
+  const bla_svec sv = which ? c->se : c->sd;
+  if (c->is_float)
+    sv.data[i * sv.inc] = (float)v;
+  else
+    dv.data[i * dv.inc] = v;
+}
+
+static double cz_get(const core_prob *c, int64_t i, int64_t j) {
+  return c->is_float ? (double)c->sz.data[i * c->sz.rs + j * c->sz.cs]
+                     : c->dz.data[i * c->dz.rs + j * c->dz.cs];
+}
+
+static void cz_set(core_prob *c, int64_t i, int64_t j, double v) {
+  if (c->is_float)
+    c->sz.data[i * c->sz.rs + j * c->sz.cs] = (float)v;
+  else
+    c->dz.data[i * c->dz.rs + j * c->dz.cs] = v;
+}
+
+/* z_in: n x n column-major (ld n) or NULL for NaN; with_z == 0 gives a
+ * NULL z view. */
+static core_prob core_new(blt_prec prec, int64_t n, int variant,
+                          const double *d, const double *e, const double *z_in,
+                          int with_z) {
+  core_prob c;
+  const int64_t ne = n > 0 ? n - 1 : 0, cap = n + 1;
+  int64_t i, j, ld;
+  memset(&c, 0, sizeof c);
+  c.is_float = prec.is_float;
+  c.n = n;
+  c.dbuf =
+      core_vec(c.is_float, n, variant == 0 ? 2 : -3, &c.dbytes, &c.dd, &c.sd);
+  c.ebuf =
+      core_vec(c.is_float, ne, variant == 0 ? -2 : 3, &c.ebytes, &c.de, &c.se);
+  for (i = 0; i < n; ++i)
+    cv_set(&c, 0, i, d[i]);
+  for (i = 0; i < ne; ++i)
+    cv_set(&c, 1, i, e[i]);
+  if (!with_z) {
+    c.dz = bla_dmat_make(NULL, 0, 0, 0, 0);
+    c.sz = bla_smat_make(NULL, 0, 0, 0, 0);
+    return c;
+  }
+  ld = cap + (variant == 0 ? 3 : 2);
+  c.zbytes = (size_t)(cap * ld) * esize(c.is_float);
+  c.zbuf = blt_xmalloc(c.zbytes);
+  memset(c.zbuf, 0xA5, c.zbytes);
+  if (variant == 0) {
+    c.dz = bla_dmat_make(c.is_float ? NULL : (double *)c.zbuf, n, n, ld, 1);
+    c.sz = bla_smat_make(c.is_float ? (float *)c.zbuf : NULL, n, n, ld, 1);
+  } else {
+    c.dz = bla_dmat_make(c.is_float ? NULL : (double *)c.zbuf, n, n, 1, ld);
+    c.sz = bla_smat_make(c.is_float ? (float *)c.zbuf : NULL, n, n, 1, ld);
+  }
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i)
+      cz_set(&c, i, j, z_in ? z_in[i + j * n] : NAN);
+  return c;
+}
+
+static void core_free(core_prob *c) {
+  free(c->dbuf);
+  free(c->ebuf);
+  free(c->zbuf);
+}
+
+static int core_sterf(core_prob *c) {
+  return c->is_float ? bla_ssterf(c->sd, c->se) : bla_dsterf(c->dd, c->de);
+}
+
+/* work_n == LWORK_EXACT asks for exactly bla_xsteqr_lwork entries. */
+#define LWORK_EXACT INT64_MIN
+
+static int core_steqr(core_prob *c, bla_compz compz, int64_t work_n) {
+  int64_t lw = c->is_float ? bla_ssteqr_lwork(c->n, compz)
+                           : bla_dsteqr_lwork(c->n, compz);
+  void *w = NULL;
+  int info;
+  if (work_n == LWORK_EXACT)
+    work_n = lw;
+  if (work_n > 0)
+    w = blt_xcalloc((size_t)work_n, esize(c->is_float));
+  if (c->is_float)
+    info = bla_ssteqr(compz, c->sd, c->se, c->sz,
+                      bla_svec_make((float *)w, work_n, 1));
+  else
+    info = bla_dsteqr(compz, c->dd, c->de, c->dz,
+                      bla_dvec_make((double *)w, work_n, 1));
+  free(w);
+  return info;
+}
+
+/* Read d, e (n-1) and z (column-major, ld n) back as double; e, z may be
+ * NULL. */
+static void core_read(const core_prob *c, double *d, double *e, double *z) {
+  int64_t i, j;
+  for (i = 0; i < c->n; ++i)
+    d[i] = cv_get(c, 0, i);
+  if (e)
+    for (i = 0; i + 1 < c->n; ++i)
+      e[i] = cv_get(c, 1, i);
+  if (z)
+    for (j = 0; j < c->n; ++j)
+      for (i = 0; i < c->n; ++i)
+        z[i + j * c->n] = cz_get(c, i, j);
+}
+
+static bla_compz compz_of(blt_st_mode mode) {
+  return mode == BLT_ST_INIT     ? BLA_COMPZ_INIT
+         : mode == BLT_ST_UPDATE ? BLA_COMPZ_UPDATE
+                                 : BLA_COMPZ_NONE;
+}
+
+static void run_core(int is_float) {
+  static const int64_t ns[] = {0, 1, 2, 3, 5, 16, 33};
+  static const int types[] = {1,  2,  4,  5,  7,  9,  12, 13, 18,
+                              21, 22, 24, 25, 26, 27, 28, 29};
+  const int ntypes = (int)(sizeof types / sizeof types[0]);
+  const blt_prec prec = blt_prec_of(is_float);
+  int in;
+  g_fail = 0;
+  for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in) {
+    const int64_t n = ns[in], nn = n > 0 ? n : 1;
+    blt_st_set set = blt_st_set_new(prec, n, types, ntypes, 1,
+                                    seed_of(n, 7, is_float, 1), 1);
+    double *lam = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+    double *vals = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+    double *z = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+    int64_t p;
+    int variant;
+    for (p = 0; p < set.count; ++p)
+      for (variant = 0; variant < 2; ++variant) {
+        const double *d = set.d + p * n, *e = set.e + p * n;
+        const int type = set.type[p];
+        core_prob c;
+        blt_st_ratios r;
+        int info;
+
+        c = core_new(prec, n, variant, d, e, NULL, 0);
+        info = core_sterf(&c);
+        core_read(&c, lam, NULL, NULL);
+        r = blt_st_check(&set, p, 0, lam, NULL, NULL);
+        CHECK(info == 0 && blt_ascending(n, lam) && r.eig < BLT_THRESH,
+              "%s core sterf n=%lld type %d variant %d: info %d, eig %g",
+              prec.name, (long long)n, type, variant, info, r.eig);
+        core_free(&c);
+
+        /* Values only, z a NULL view. */
+        c = core_new(prec, n, variant, d, e, NULL, 0);
+        info = core_steqr(&c, BLA_COMPZ_NONE, LWORK_EXACT);
+        core_read(&c, vals, NULL, NULL);
+        r = blt_st_check(&set, p, 0, vals, NULL, NULL);
+        CHECK(info == 0 && blt_ascending(n, vals) && r.eig < BLT_THRESH,
+              "%s core steqr(NONE) n=%lld type %d variant %d: info %d, "
+              "eig %g",
+              prec.name, (long long)n, type, variant, info, r.eig);
+        core_free(&c);
+
+        /* Values only with a z that holds NaN: z is not referenced. */
+        c = core_new(prec, n, variant, d, e, NULL, 1);
+        {
+          void *zc = blt_xmalloc(c.zbytes);
+          memcpy(zc, c.zbuf, c.zbytes);
+          info = core_steqr(&c, BLA_COMPZ_NONE, LWORK_EXACT);
+          core_read(&c, lam, NULL, NULL);
+          CHECK(info == 0 && same_bytes(zc, c.zbuf, c.zbytes) &&
+                    same_bytes(lam, vals, (size_t)n * sizeof(double)),
+                "%s core steqr(NONE) n=%lld type %d variant %d with a z: "
+                "info %d, z touched or values changed",
+                prec.name, (long long)n, type, variant, info);
+          free(zc);
+        }
+        core_free(&c);
+
+        /* INIT: z holds NaN on entry and must not be read. */
+        c = core_new(prec, n, variant, d, e, NULL, 1);
+        info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
+        core_read(&c, lam, NULL, z);
+        r = blt_st_check(&set, p, 0, lam, z, vals);
+        CHECK(info == 0 && blt_ascending(n, lam) && r.resid < BLT_THRESH &&
+                  r.orth < BLT_THRESH && r.eig < BLT_THRESH &&
+                  r.vals < BLT_THRESH,
+              "%s core steqr(INIT) n=%lld type %d variant %d: info %d, "
+              "resid %g orth %g eig %g vals %g",
+              prec.name, (long long)n, type, variant, info, r.resid, r.orth,
+              r.eig, r.vals);
+        core_free(&c);
+
+        /* UPDATE: z = Q on entry; Q T Q^T = Z D Z^T on exit. */
+        c = core_new(prec, n, variant, d, e, set.q + p * n * n, 1);
+        info = core_steqr(&c, BLA_COMPZ_UPDATE, LWORK_EXACT);
+        core_read(&c, lam, NULL, z);
+        r = blt_st_check(&set, p, 1, lam, z, vals);
+        CHECK(info == 0 && blt_ascending(n, lam) && r.resid < BLT_THRESH &&
+                  r.orth < BLT_THRESH && r.eig < BLT_THRESH &&
+                  r.vals < BLT_THRESH,
+              "%s core steqr(UPDATE) n=%lld type %d variant %d: info %d, "
+              "resid %g orth %g eig %g vals %g",
+              prec.name, (long long)n, type, variant, info, r.resid, r.orth,
+              r.eig, r.vals);
+        core_free(&c);
+      }
+    free(lam);
+    free(vals);
+    free(z);
+    blt_st_set_free(&set);
+  }
+  check_done();
+}
+
+Test(core, direct_double) {
+  run_core(0);
+}
+Test(core, direct_float) {
+  run_core(1);
+}
+
+/* Non-finite input through the core routines: info -i names the first
+ * non-finite argument (d before e before z, as LAPACK reports the first
+ * illegal argument) and every output is NaN. */
+static void run_core_nonfinite(int is_float) {
+  static const int64_t ns[] = {1, 2, 6};
+  const double bads[3] = {NAN, INFINITY, -INFINITY};
+  const blt_prec prec = blt_prec_of(is_float);
+  static const int types[] = {13};
+  int in, ib, where, m, k = 0;
+  g_fail = 0;
+  for (in = 0; in < 3; ++in) {
+    const int64_t n = ns[in], ne = n - 1;
+    blt_st_set set =
+        blt_st_set_new(prec, n, types, 1, 1, seed_of(n, 8, is_float, 2), 1);
+    double *d = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *e = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *z = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+    for (ib = 0; ib < 3; ++ib)
+      for (where = 0; where < 4; ++where) /* d, e, z, d and e */
+        for (m = 0; m < 4; ++m, ++k) {    /* blt_st_mode */
+          const int vectors = m == BLT_ST_INIT || m == BLT_ST_UPDATE;
+          const int sterf = m == BLT_ST_STERF;
+          int expect, info;
+          core_prob c;
+          if ((where == 1 || where == 3) && ne == 0)
+            continue;
+          if (where == 2 && m != BLT_ST_UPDATE)
+            continue;
+          c = core_new(prec, n, k % 2, set.d, set.e, set.q, vectors);
+          if (where == 0 || where == 3)
+            cv_set(&c, 0, k % n, bads[ib]);
+          if (where == 1 || where == 3)
+            cv_set(&c, 1, k % ne, bads[ib]);
+          if (where == 2)
+            cz_set(&c, k % n, (k / 2) % n, bads[ib]);
+          expect = where == 1   ? (sterf ? -2 : -3)
+                   : where == 2 ? -4
+                                : (sterf ? -1 : -2);
+          info = sterf ? core_sterf(&c)
+                       : core_steqr(&c, compz_of((blt_st_mode)m), LWORK_EXACT);
+          core_read(&c, d, e, vectors ? z : NULL);
+          CHECK(info == expect && blt_all_nan((size_t)n, d) &&
+                    blt_all_nan((size_t)ne, e) &&
+                    (!vectors || blt_all_nan((size_t)(n * n), z)),
+                "%s core %s n=%lld: %g in %s gave info %d (expected %d) or "
+                "outputs not all NaN",
+                prec.name, blt_st_mode_name((blt_st_mode)m), (long long)n,
+                bads[ib],
+                where == 0   ? "d"
+                : where == 1 ? "e"
+                : where == 2 ? "z"
+                             : "d and e",
+                info, expect);
+          core_free(&c);
+        }
+    free(d);
+    free(e);
+    free(z);
+    blt_st_set_free(&set);
+  }
+  check_done();
+}
+
+Test(core, nonfinite_double) {
+  run_core_nonfinite(0);
+}
+Test(core, nonfinite_float) {
+  run_core_nonfinite(1);
+}
+
+/* Shape errors of the core routines return their documented info and
+ * touch nothing. */
+static void run_core_args(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  const int64_t n = 5;
+  static const int types[] = {13};
+  blt_st_set set =
+      blt_st_set_new(prec, n, types, 1, 1, seed_of(n, 9, is_float, 3), 1);
+  int cse;
+  g_fail = 0;
+  for (cse = 0; cse < 12; ++cse) {
+    core_prob c = core_new(prec, n, cse % 2, set.d, set.e, set.q, 1);
+    void *d0 = blt_xmalloc(c.dbytes), *e0 = blt_xmalloc(c.ebytes);
+    void *z0 = blt_xmalloc(c.zbytes);
+    const char *what = "";
+    int info = 0, expect = 0;
+    memcpy(d0, c.dbuf, c.dbytes);
+    memcpy(e0, c.ebuf, c.ebytes);
+    memcpy(z0, c.zbuf, c.zbytes);
+    switch (cse) {
+    case 0:
+      what = "steqr compz = 7";
+      expect = -1;
+      info = core_steqr(&c, (bla_compz)7, LWORK_EXACT);
+      break;
+    case 1:
+      what = "steqr compz = -1";
+      expect = -1;
+      info = core_steqr(&c, (bla_compz)-1, LWORK_EXACT);
+      break;
+    case 2:
+      what = "steqr e.n = n";
+      c.de.n = c.se.n = n;
+      expect = -3;
+      info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
+      break;
+    case 3:
+      what = "steqr e.n = n - 2";
+      c.de.n = c.se.n = n - 2;
+      expect = -3;
+      info = core_steqr(&c, BLA_COMPZ_NONE, LWORK_EXACT);
+      break;
+    case 4:
+      what = "steqr(INIT) z NULL";
+      c.dz.data = NULL;
+      c.sz.data = NULL;
+      expect = -4;
+      info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
+      break;
+    case 5:
+      what = "steqr(UPDATE) z NULL";
+      c.dz.data = NULL;
+      c.sz.data = NULL;
+      expect = -4;
+      info = core_steqr(&c, BLA_COMPZ_UPDATE, LWORK_EXACT);
+      break;
+    case 6:
+      what = "steqr(INIT) z (n-1) x n";
+      c.dz.rows = c.sz.rows = n - 1;
+      expect = -4;
+      info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
+      break;
+    case 7:
+      what = "steqr(UPDATE) z n x (n+1)";
+      c.dz.cols = c.sz.cols = n + 1;
+      expect = -4;
+      info = core_steqr(&c, BLA_COMPZ_UPDATE, LWORK_EXACT);
+      break;
+    case 8:
+      /* The documented length is 0, so "too short" is a negative one. */
+      what = "steqr(NONE) work one short";
+      expect = -5;
+      info = core_steqr(&c, BLA_COMPZ_NONE,
+                        (is_float ? bla_ssteqr_lwork(n, BLA_COMPZ_NONE)
+                                  : bla_dsteqr_lwork(n, BLA_COMPZ_NONE)) -
+                            1);
+      break;
+    case 9:
+      what = "steqr(INIT) work one short";
+      expect = -5;
+      info = core_steqr(&c, BLA_COMPZ_INIT,
+                        (is_float ? bla_ssteqr_lwork(n, BLA_COMPZ_INIT)
+                                  : bla_dsteqr_lwork(n, BLA_COMPZ_INIT)) -
+                            1);
+      break;
+    case 10:
+      what = "sterf e.n = n";
+      c.de.n = c.se.n = n;
+      expect = -2;
+      info = core_sterf(&c);
+      break;
+    default:
+      what = "sterf e.n = n - 2";
+      c.de.n = c.se.n = n - 2;
+      expect = -2;
+      info = core_sterf(&c);
+      break;
+    }
+    CHECK(info == expect, "%s core %s: info %d, expected %d", prec.name, what,
+          info, expect);
+    CHECK(same_bytes(d0, c.dbuf, c.dbytes) &&
+              same_bytes(e0, c.ebuf, c.ebytes) &&
+              same_bytes(z0, c.zbuf, c.zbytes),
+          "%s core %s: storage was touched", prec.name, what);
+    free(d0);
+    free(e0);
+    free(z0);
+    core_free(&c);
+  }
+  blt_st_set_free(&set);
+  check_done();
+}
+
+Test(core, bad_args_double) {
+  run_core_args(0);
+}
+Test(core, bad_args_float) {
+  run_core_args(1);
+}
+
+/* ---- Non-finite input in a batch -------------------------------------------
+ * One problem of a batch gets a NaN or an Inf in d, in e or (UPDATE) in z.
+ * Its info names the argument of the core routine (sterf: d -1, e -2;
+ * steqr: d -2, e -3, z -4), its outputs are all NaN, every other problem
+ * has info 0 and the same bits as in the batch solved without it. */
+static void run_isolation(int is_float) {
+  static const int types[] = {13, 22, 9, 2, 25, 21, 26, 3};
+  static const int64_t ns[] = {1, 2, 7};
+  const int ntypes = (int)(sizeof types / sizeof types[0]);
+  const double bads[3] = {NAN, INFINITY, -INFINITY};
+  const blt_prec prec = blt_prec_of(is_float);
+  const bla_exec ex = host_exec(2);
+  int in, m, lay, where, ib, k = 0;
+  g_fail = 0;
+  for (in = 0; in < 3; ++in) {
+    const int64_t n = ns[in], ne = n - 1;
+    blt_st_set set = blt_st_set_new(prec, n, types, ntypes, 1,
+                                    seed_of(n, 10, is_float, 4), 1);
+    const int64_t count = set.count;
+    double *tmp = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+    double *d1 = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *d2 = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *e1 = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *e2 = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *z1 = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+    double *z2 = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+    int64_t *idx = (int64_t *)blt_xcalloc((size_t)count, sizeof(int64_t));
+    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+    int *info2 = (int *)blt_xcalloc((size_t)count, sizeof(int));
+    for (m = 0; m < 4; ++m)
+      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+        for (where = 0; where < 4; ++where) /* d, e, z, d and e */
+          for (ib = 0; ib < 3; ++ib) {
+            const blt_st_mode mode = (blt_st_mode)m;
+            const int vectors = m == BLT_ST_INIT || m == BLT_ST_UPDATE;
+            const int sterf = m == BLT_ST_STERF;
+            const blt_zinit zinit = m == BLT_ST_UPDATE ? BLT_Z_Q
+                                    : m == BLT_ST_INIT ? BLT_Z_SENTINEL
+                                                       : BLT_Z_ABSENT;
+            const char *wn = where == 0   ? "d"
+                             : where == 1 ? "e"
+                             : where == 2 ? "z"
+                                          : "d and e";
+            const int expect = where == 1   ? (sterf ? -2 : -3)
+                               : where == 2 ? -4
+                                            : (sterf ? -1 : -2);
+            int64_t pb, p, q;
+            blt_st_batch b, r;
+            bla_status st;
+            if ((where == 1 || where == 3) && ne == 0)
+              continue;
+            if (where == 2 && m != BLT_ST_UPDATE)
+              continue;
+            pb = k % count;
+            ++k;
+            b = blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
+            if (where == 0 || where == 3) {
+              memcpy(tmp, set.d + pb * n, (size_t)n * sizeof(double));
+              tmp[k % n] = bads[ib];
+              blt_vbatch_put(b.d, pb, tmp);
+            }
+            if (where == 1 || where == 3) {
+              memcpy(tmp, set.e + pb * n, (size_t)ne * sizeof(double));
+              tmp[k % ne] = bads[ib];
+              blt_vbatch_put(b.e, pb, tmp);
+            }
+            if (where == 2) {
+              memcpy(tmp, set.q + pb * n * n, (size_t)(n * n) * sizeof(double));
+              tmp[k % (n * n)] = bads[ib];
+              blt_mbatch_put(b.z, pb, tmp, n);
+            }
+            st = blt_st_solve(mode, &b, info, &ex);
+            CHECK(st == BLA_OK, "%s %s %s n=%lld: status %d", prec.name,
+                  blt_st_mode_name(mode), blt_layout_name((blt_layout)lay),
+                  (long long)n, (int)st);
+            blt_st_batch_read(&b, pb, d1, e1, vectors ? z1 : NULL);
+            CHECK(info[pb] == expect,
+                  "%s %s %s n=%lld: %g in %s of problem %lld gave info %d, "
+                  "expected %d",
+                  prec.name, blt_st_mode_name(mode),
+                  blt_layout_name((blt_layout)lay), (long long)n, bads[ib], wn,
+                  (long long)pb, info[pb], expect);
+            CHECK(blt_all_nan((size_t)n, d1) && blt_all_nan((size_t)ne, e1) &&
+                      (!vectors || blt_all_nan((size_t)(n * n), z1)),
+                  "%s %s %s n=%lld: %g in %s: outputs of the bad problem are "
+                  "not all NaN",
+                  prec.name, blt_st_mode_name(mode),
+                  blt_layout_name((blt_layout)lay), (long long)n, bads[ib], wn);
+
+            /* The batch without the bad problem. */
+            for (p = 0, q = 0; p < count; ++p)
+              if (p != pb)
+                idx[q++] = p;
+            r = blt_st_batch_new(&set, (blt_layout)lay, zinit, idx, count - 1);
+            st = blt_st_solve(mode, &r, info2, &ex);
+            CHECK(st == BLA_OK, "%s %s: status %d without the bad problem",
+                  prec.name, blt_st_mode_name(mode), (int)st);
+            for (q = 0; q < count - 1; ++q) {
+              p = idx[q];
+              blt_st_batch_read(&b, p, d1, e1, vectors ? z1 : NULL);
+              blt_st_batch_read(&r, q, d2, e2, vectors ? z2 : NULL);
+              CHECK(info[p] == 0 && info2[q] == 0,
+                    "%s %s: info %d / %d of a good problem", prec.name,
+                    blt_st_mode_name(mode), info[p], info2[q]);
+              CHECK(same_bytes(d1, d2, (size_t)n * sizeof(double)) &&
+                        same_bytes(e1, e2, (size_t)ne * sizeof(double)) &&
+                        (!vectors ||
+                         same_bytes(z1, z2, (size_t)(n * n) * sizeof(double))),
+                    "%s %s %s n=%lld: problem %lld changed because problem "
+                    "%lld had %g in %s",
+                    prec.name, blt_st_mode_name(mode),
+                    blt_layout_name((blt_layout)lay), (long long)n,
+                    (long long)p, (long long)pb, bads[ib], wn);
+            }
+            if (vectors)
+              CHECK(blt_mbatch_padding_intact(b.z),
+                    "%s %s: z written outside the views", prec.name,
+                    blt_st_mode_name(mode));
+            blt_st_batch_free(&b);
+            blt_st_batch_free(&r);
+          }
+    free(tmp);
+    free(d1);
+    free(d2);
+    free(e1);
+    free(e2);
+    free(z1);
+    free(z2);
+    free(idx);
+    free(info);
+    free(info2);
+    blt_st_set_free(&set);
+  }
+  check_done();
+}
+
+Test(nonfinite, isolation_double) {
+  run_isolation(0);
+}
+Test(nonfinite, isolation_float) {
+  run_isolation(1);
+}
+
+/* ---- Argument errors of the batch drivers -----------------------------------
+ * Storage has room for count + 1 problems of size n + 1, so that a driver
+ * that ignored a bad size would fail the "untouched" check instead of
+ * running off the allocation. */
+typedef struct {
+  blt_prec prec;
+  int64_t count, n;
+  blt_vbatch d, e;
+  blt_mbatch z;
+  int *info;
+  size_t info_bytes;
+} arg_env;
+
+static void vshape(blt_vbatch *b, int64_t count, int64_t n) {
+  b->d.count = b->s.count = count;
+  b->d.n = b->s.n = n;
+}
+
+static void mshape(blt_mbatch *b, int64_t count, int64_t rows, int64_t cols) {
+  b->d.count = b->s.count = count;
+  b->d.rows = b->s.rows = rows;
+  b->d.cols = b->s.cols = cols;
+}
+
+static arg_env env_new(blt_prec prec, blt_layout lay, int64_t count, int64_t n,
+                       int with_q) {
+  static const int wilkinson[] = {22};
+  arg_env v;
+  blt_st_set set = blt_st_set_new(prec, n, wilkinson, 1, 1, 42, with_q);
+  int64_t p;
+  v.prec = prec;
+  v.count = count;
+  v.n = n;
+  v.d = blt_vbatch_new(prec.is_float, lay, count + 1, n + 1);
+  v.e = blt_vbatch_new(prec.is_float, lay, count + 1, n + 1);
+  v.z = blt_mbatch_new(prec.is_float, lay, count + 1, n + 1, n + 1, 1);
+  vshape(&v.d, count, n);
+  vshape(&v.e, count, n > 0 ? n - 1 : 0);
+  mshape(&v.z, count, n, n);
+  for (p = 0; p < count; ++p) {
+    blt_vbatch_put(v.d, p, set.d);
+    blt_vbatch_put(v.e, p, set.e);
+    if (with_q)
+      blt_mbatch_put(v.z, p, set.q, n);
+  }
+  v.info_bytes = (size_t)(count + 1) * sizeof(int);
+  v.info = (int *)blt_xmalloc(v.info_bytes);
+  memset(v.info, 0x5A, v.info_bytes);
+  blt_st_set_free(&set);
+  return v;
+}
+
+static void env_free(arg_env *v) {
+  blt_vbatch_free(&v->d);
+  blt_vbatch_free(&v->e);
+  blt_mbatch_free(&v->z);
+  free(v->info);
+}
+
+static bla_status call_raw(int is_float, int sterf, bla_compz compz,
+                           blt_vbatch d, blt_vbatch e, blt_mbatch z, int *info,
+                           const bla_exec *ex) {
+  if (is_float)
+    return sterf ? bla_ssterf_batch(d.s, e.s, info, ex)
+                 : bla_ssteqr_batch(compz, d.s, e.s, z.s, info, ex);
+  return sterf ? bla_dsterf_batch(d.d, e.d, info, ex)
+               : bla_dsteqr_batch(compz, d.d, e.d, z.d, info, ex);
+}
+
+/* 1 when d, e, z and info hold the same bytes as the snapshot s. */
+static int env_same(const arg_env *v, const arg_env *s) {
+  return same_bytes(v->d.data, s->d.data, v->d.bytes) &&
+         same_bytes(v->e.data, s->e.data, v->e.bytes) &&
+         same_bytes(v->z.data, s->z.data, v->z.bytes) &&
+         same_bytes(v->info, s->info, v->info_bytes);
+}
+
+static arg_env env_snapshot(const arg_env *v) {
+  arg_env s = *v;
+  s.d = blt_vbatch_clone(v->d);
+  s.e = blt_vbatch_clone(v->e);
+  s.z = blt_mbatch_clone(v->z);
+  s.info = (int *)blt_xmalloc(v->info_bytes);
+  memcpy(s.info, v->info, v->info_bytes);
+  return s;
+}
+
+#define NARGCASES 19
+
+/* Apply argument case c to the views; returns its description, or NULL
+ * when the case does not apply to sterf. */
+static const char *arg_case(int c, int sterf, arg_env *v, bla_compz *compz,
+                            int **info, bla_exec *ex, const bla_exec **exp) {
+  const int64_t count = v->count, n = v->n;
+  switch (c) {
+  case 0:
+    vshape(&v->d, -1, n);
+    vshape(&v->e, -1, n - 1);
+    mshape(&v->z, -1, n, n);
+    return "count < 0";
+  case 1:
+    vshape(&v->d, count, -1);
+    vshape(&v->e, count, 0);
+    mshape(&v->z, count, -1, -1);
+    return "n < 0";
+  case 2:
+    vshape(&v->e, count - 1, n - 1);
+    return "e.count = count - 1";
+  case 3:
+    vshape(&v->e, count + 1, n - 1);
+    return "e.count = count + 1";
+  case 4:
+    vshape(&v->e, count, n);
+    return "e.n = n";
+  case 5:
+    vshape(&v->e, count, n - 2);
+    return "e.n = n - 2";
+  case 6:
+    *info = NULL;
+    return "info NULL";
+  case 7:
+    v->d.d.data = NULL;
+    v->d.s.data = NULL;
+    return "d.data NULL";
+  case 8:
+    v->e.d.data = NULL;
+    v->e.s.data = NULL;
+    return "e.data NULL";
+  case 9:
+    ex->backend = (bla_backend)2;
+    *exp = ex;
+    return "exec backend 2";
+  case 10:
+    ex->backend = (bla_backend)-1;
+    *exp = ex;
+    return "exec backend -1";
+  default:
+    break;
+  }
+  if (sterf)
+    return NULL;
+  switch (c) {
+  case 11:
+    mshape(&v->z, count, n - 1, n);
+    return "z (n-1) x n";
+  case 12:
+    mshape(&v->z, count, n, n + 1);
+    return "z n x (n+1)";
+  case 13:
+    mshape(&v->z, count - 1, n, n);
+    return "z.count = count - 1";
+  case 14:
+    mshape(&v->z, count + 1, n, n);
+    return "z.count = count + 1";
+  case 15:
+    v->z.d.data = NULL;
+    v->z.s.data = NULL;
+    return "z.data NULL with COMPZ_INIT";
+  case 16:
+    v->z.d.data = NULL;
+    v->z.s.data = NULL;
+    *compz = BLA_COMPZ_UPDATE;
+    return "z.data NULL with COMPZ_UPDATE";
+  case 17:
+    *compz = (bla_compz)3;
+    return "compz = 3";
+  default:
+    *compz = (bla_compz)-1;
+    return "compz = -1";
+  }
+}
+
+static void run_bad_args(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  int sterf, lay, c;
+  g_fail = 0;
+  for (sterf = 0; sterf < 2; ++sterf)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+      const char *rn = sterf ? "sterf_batch" : "steqr_batch";
+      const bla_exec ex1 = host_exec(1);
+      /* The unmodified call is valid: the cases below fail for their one
+       * change only. */
+      arg_env v = env_new(prec, (blt_layout)lay, 4, 5, 1);
+      bla_status st = call_raw(is_float, sterf, BLA_COMPZ_UPDATE, v.d, v.e, v.z,
+                               v.info, &ex1);
+      CHECK(st == BLA_OK && v.info[0] == 0 && v.info[3] == 0,
+            "%s %s: the valid baseline call failed (%d)", prec.name, rn,
+            (int)st);
+      env_free(&v);
+      for (c = 0; c < NARGCASES; ++c) {
+        arg_env w = env_new(prec, (blt_layout)lay, 4, 5, 1), snap;
+        bla_compz compz = BLA_COMPZ_INIT;
+        int *info = w.info;
+        bla_exec ex = host_exec(1);
+        const bla_exec *exp = &ex1;
+        const char *what = arg_case(c, sterf, &w, &compz, &info, &ex, &exp);
+        if (!what) {
+          env_free(&w);
+          continue;
+        }
+        snap = env_snapshot(&w);
+        st = call_raw(is_float, sterf, compz, w.d, w.e, w.z, info, exp);
+        CHECK(st == BLA_ERR_ARG, "%s %s %s, %s: status %d, expected %d",
+              prec.name, rn, blt_layout_name((blt_layout)lay), what, (int)st,
+              (int)BLA_ERR_ARG);
+        CHECK(env_same(&w, &snap), "%s %s %s, %s: an output was touched",
+              prec.name, rn, blt_layout_name((blt_layout)lay), what);
+        env_free(&snap);
+        env_free(&w);
+      }
+    }
+  check_done();
+}
+
+Test(args, bad_args_double) {
+  run_bad_args(0);
+}
+Test(args, bad_args_float) {
+  run_bad_args(1);
+}
+
+/* count = 0 is valid and does nothing, even with NULL data and info;
+ * n = 0 and n = 1 (e empty, may be NULL) are valid for any count. */
+static void run_edge_sizes(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  const bla_exec ex = host_exec(2);
+  int m, lay;
+  g_fail = 0;
+  for (m = 0; m < 4; ++m)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+      const int sterf = m == BLT_ST_STERF;
+      const bla_compz compz = compz_of((blt_st_mode)m);
+      const char *mn = blt_st_mode_name((blt_st_mode)m);
+      arg_env v = env_new(prec, (blt_layout)lay, 3, 4, 1), snap;
+      bla_status st;
+      int64_t p;
+      double d0, d1, z1;
+
+      /* count = 0 */
+      vshape(&v.d, 0, 4);
+      vshape(&v.e, 0, 3);
+      mshape(&v.z, 0, 4, 4);
+      snap = env_snapshot(&v);
+      st = call_raw(is_float, sterf, compz, v.d, v.e, v.z, NULL, &ex);
+      CHECK(st == BLA_OK && env_same(&v, &snap),
+            "%s %s: count = 0 gave status %d or touched an output", prec.name,
+            mn, (int)st);
+      st = call_raw(is_float, sterf, compz, blt_vbatch_rebase(v.d, NULL),
+                    blt_vbatch_rebase(v.e, NULL), blt_mbatch_rebase(v.z, NULL),
+                    NULL, &ex);
+      CHECK(st == BLA_OK, "%s %s: count = 0 with NULL data gave status %d",
+            prec.name, mn, (int)st);
+      env_free(&snap);
+      env_free(&v);
+
+      /* n = 0, count 3: info 0, nothing else to write. */
+      v = env_new(prec, (blt_layout)lay, 3, 0, 1);
+      snap = env_snapshot(&v);
+      st = call_raw(is_float, sterf, compz, v.d, v.e, v.z, v.info, &ex);
+      CHECK(st == BLA_OK && v.info[0] == 0 && v.info[1] == 0 && v.info[2] == 0,
+            "%s %s: n = 0 gave status %d, info %d %d %d", prec.name, mn,
+            (int)st, v.info[0], v.info[1], v.info[2]);
+      CHECK(same_bytes(v.d.data, snap.d.data, v.d.bytes) &&
+                same_bytes(v.z.data, snap.z.data, v.z.bytes),
+            "%s %s: n = 0 wrote to d or z", prec.name, mn);
+      env_free(&snap);
+      env_free(&v);
+
+      /* n = 1 with e.data NULL: the eigenvalue is d, z is 1 (INIT) or
+       * unchanged (UPDATE). */
+      v = env_new(prec, (blt_layout)lay, 3, 1, 1);
+      blt_vbatch_get(v.d, 1, &d0);
+      st = call_raw(is_float, sterf, compz, v.d, blt_vbatch_rebase(v.e, NULL),
+                    v.z, v.info, &ex);
+      CHECK(st == BLA_OK, "%s %s: n = 1, e NULL gave status %d", prec.name, mn,
+            (int)st);
+      for (p = 0; p < 3; ++p) {
+        blt_vbatch_get(v.d, p, &d1);
+        CHECK(v.info[p] == 0 && d1 == d0, "%s %s: n = 1: info %d, %g != %g",
+              prec.name, mn, v.info[p], d1, d0);
+        if (m == BLT_ST_INIT) {
+          blt_mbatch_get(v.z, p, &z1, 1);
+          CHECK(z1 == 1.0, "%s %s: n = 1: z = %g", prec.name, mn, z1);
+        }
+      }
+      env_free(&v);
+    }
+  check_done();
+}
+
+Test(args, edge_sizes_double) {
+  run_edge_sizes(0);
+}
+Test(args, edge_sizes_float) {
+  run_edge_sizes(1);
+}
+
+/* exec->threads <= 0 means the default: same bits as one thread. */
+Test(args, exec_threads) {
+  const int thr[3] = {0, -3, 7};
+  int f, t;
+  g_fail = 0;
+  for (f = 0; f < 2; ++f) {
+    const blt_prec prec = blt_prec_of(f);
+    static const int types[] = {13, 9, 22, 25};
+    blt_st_set set = blt_st_set_new(prec, 12, types, 4, 5, 77, 0);
+    blt_st_batch b1 =
+        blt_st_batch_new(&set, BLT_INTERLEAVED, BLT_Z_NAN, NULL, 0);
+    int *info = (int *)blt_xcalloc((size_t)set.count, sizeof(int));
+    const bla_exec ex1 = host_exec(1);
+    CHECK(blt_st_solve(BLT_ST_INIT, &b1, info, &ex1) == BLA_OK,
+          "%s: threads = 1 failed", prec.name);
+    for (t = 0; t < 3; ++t) {
+      blt_st_batch b2 =
+          blt_st_batch_new(&set, BLT_INTERLEAVED, BLT_Z_NAN, NULL, 0);
+      const bla_exec ex = host_exec(thr[t]);
+      bla_status st = blt_st_solve(BLT_ST_INIT, &b2, info, &ex);
+      CHECK(st == BLA_OK && same_bytes(b1.d.data, b2.d.data, b1.d.bytes) &&
+                same_bytes(b1.z.data, b2.z.data, b1.z.bytes),
+            "%s: threads = %d gave status %d or different bits", prec.name,
+            thr[t], (int)st);
+      blt_st_batch_free(&b2);
+    }
+    free(info);
+    blt_st_batch_free(&b1);
+    blt_st_set_free(&set);
+  }
+  check_done();
+}
+
+Test(args, status_strings) {
+  const bla_status all[6] = {BLA_OK,         BLA_ERR_ARG,
+                             BLA_ERR_ALLOC,  BLA_ERR_NO_DEVICE,
+                             BLA_ERR_DEVICE, (bla_status)-99};
+  int i;
+  for (i = 0; i < 6; ++i) {
+    const char *s = bla_status_string(all[i]);
+    cr_expect(s != NULL && s[0] != '\0',
+              "bla_status_string(%d) is NULL or empty", (int)all[i]);
+  }
+  cr_expect(BLA_OK == 0 && BLA_ERR_ARG < 0 && BLA_ERR_ALLOC < 0 &&
+                BLA_ERR_NO_DEVICE < 0 && BLA_ERR_DEVICE < 0,
+            "status codes: OK must be 0 and errors negative");
+}
+
+/* A library built without CUDA answers BLA_ERR_NO_DEVICE to a BLA_CUDA
+ * request and touches nothing. */
+Test(args, cuda_without_cuda) {
+  int f, m;
+  if (bla_has_cuda()) {
+    printf("skipped: the library has its CUDA drivers (test_steqr_cuda "
+           "covers BLA_CUDA)\n");
+    cr_skip_test("the library has its CUDA drivers");
+  }
+  g_fail = 0;
+  for (f = 0; f < 2; ++f)
+    for (m = 0; m < 4; ++m) {
+      arg_env v = env_new(blt_prec_of(f), BLT_COLMAJOR, 3, 4, 1);
+      arg_env snap = env_snapshot(&v);
+      bla_exec ex;
+      bla_status st;
+      ex.backend = BLA_CUDA;
+      ex.threads = 0;
+      ex.stream = NULL;
+      st = call_raw(f, m == BLT_ST_STERF, compz_of((blt_st_mode)m), v.d, v.e,
+                    v.z, v.info, &ex);
+      CHECK(st == BLA_ERR_NO_DEVICE && env_same(&v, &snap),
+            "%s %s with BLA_CUDA in a host-only build: status %d or "
+            "touched output",
+            f ? "float" : "double", blt_st_mode_name((blt_st_mode)m), (int)st);
+      env_free(&snap);
+      env_free(&v);
+    }
+  check_done();
+}
