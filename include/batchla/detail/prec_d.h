@@ -30,5 +30,5 @@
 /* Veltkamp's splitter 2^27 + 1 (exact products without FMA), a rescaling
  * threshold for unnormalized recurrences, and the largest finite value. */
 #define BLA_SPLITTER 134217729.0
-#define BLA_BIG 0x1p+500
+#define BLA_BIG 0x1p+450
 #define BLA_MAXR DBL_MAX
