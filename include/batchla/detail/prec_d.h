@@ -32,3 +32,10 @@
 #define BLA_SPLITTER 134217729.0
 #define BLA_BIG 0x1p+450
 #define BLA_MAXR DBL_MAX
+#define BLA_LDEXP ldexp
+#define BLA_FREXP frexp
+/* log2(BLA_BIG), and ln 2 in two parts whose first has trailing zero bits,
+ * so that q * ln2_hi is exact (Cody & Waite's argument reduction). */
+#define BLA_BIG_LOG2 450
+#define BLA_LN2_HI 6.93147180369123816490e-01
+#define BLA_LN2_LO 1.90821492927058770002e-10

@@ -23,3 +23,8 @@
 #define BLA_SPLITTER 4097.0f
 #define BLA_BIG 0x1p+50f
 #define BLA_MAXR FLT_MAX
+#define BLA_LDEXP ldexpf
+#define BLA_FREXP frexpf
+#define BLA_BIG_LOG2 50
+#define BLA_LN2_HI 0.693359375f
+#define BLA_LN2_LO -2.12194440e-4f

@@ -21,3 +21,8 @@
 #undef BLA_SPLITTER
 #undef BLA_BIG
 #undef BLA_MAXR
+#undef BLA_LDEXP
+#undef BLA_FREXP
+#undef BLA_BIG_LOG2
+#undef BLA_LN2_HI
+#undef BLA_LN2_LO
