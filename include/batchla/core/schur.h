@@ -4,7 +4,9 @@
  *
  * bla_dschur: Hessenberg reduction (bla_dgehrd), formation of its Q
  * (bla_dorghr) when vectors are wanted, then the Francis double-shift QR
- * iteration (bla_dhseqr): LAPACK dgees without sorting or balancing.
+ * iteration (bla_dhseqr): LAPACK dgees without sorting or balancing. A is
+ * first scaled by a power of two when its largest entry is below
+ * sqrt(safmin)/ulp or above its reciprocal, as dgees does.
  *   a      n x n; out: T, quasi-upper triangular with 2x2 blocks in
  *          standard form
  *   wr, wi n entries each: eigenvalues in the order of T's diagonal,
