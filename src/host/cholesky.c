@@ -1,5 +1,8 @@
 /* Batch drivers of the Cholesky family (pbtrf, pbtrs, pbsv, potrf, potrs,
  * posv) on the host. */
+#include <stdint.h>
+#include <stdlib.h>
+
 #include "batchla/core/cholesky.h"
 #include "host.h"
 #include "internal.h"
