@@ -28,3 +28,4 @@
 #define BLA_BIG_LOG2 50
 #define BLA_LN2_HI 0.693359375f
 #define BLA_LN2_LO -2.12194440e-4f
+#define BLA_ILOGB ilogbf

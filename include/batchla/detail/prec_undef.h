@@ -26,3 +26,4 @@
 #undef BLA_BIG_LOG2
 #undef BLA_LN2_HI
 #undef BLA_LN2_LO
+#undef BLA_ILOGB
