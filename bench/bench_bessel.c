@@ -1,0 +1,860 @@
+/* bench_bessel: per-value cost and accuracy of batchla's Bessel _all
+ * kernels (host batch drivers) against GSL's array functions
+ * (gsl_sf_bessel_Jn_array, Yn_array, jl_array, yl_array) and against
+ * evaluating one order at a time (gsl_sf_bessel_Jn, Yn, jl, yl per
+ * order), following docs/MEASURING.md.
+ *
+ *   bench_bessel [--quick] [--reps R] [--target S] [--orders 50,500]
+ *                [--threads 1,2,...] [--seed X] [--ref FILE]
+ *
+ * Accuracy: every side against the committed reference values
+ * (tests/data/bessel_ref.txt), with the measure of tests/test_bessel.c:
+ * |f - ref| / M where the order is below x (M = sqrt(J^2 + Y^2), or
+ * sqrt(j^2 + y^2)), |f - ref| / |ref| elsewhere, in ulp of double.
+ * Speed: x log-uniform in [0.1, 1000] (splitmix64, fixed seed), orders
+ * 0..N; every side is cross-checked against batchla's values before it
+ * is timed, and a side that disagrees prints no timing (exit status 1).
+ * Markdown report on stdout, progress on stderr. Without GSL at build time
+ * (BENCH_HAVE_GSL 0) only batchla's columns are produced, and the report
+ * says so. */
+#define _GNU_SOURCE /* popen, clock_gettime */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <omp.h>
+
+#include "batchla/batchla.h"
+
+#ifndef BENCH_HAVE_GSL
+#define BENCH_HAVE_GSL 0
+#endif
+#if BENCH_HAVE_GSL
+#include <gsl/gsl_errno.h>
+#include <gsl/gsl_sf_bessel.h>
+#include <gsl/gsl_version.h>
+#endif
+
+#ifndef BENCH_GIT_COMMIT
+#define BENCH_GIT_COMMIT "unknown"
+#endif
+#ifndef BENCH_SOURCE_DIR
+#define BENCH_SOURCE_DIR "."
+#endif
+#ifndef BENCH_C_FLAGS
+#define BENCH_C_FLAGS "unknown"
+#endif
+#ifndef BENCH_LIB_FLAGS
+#define BENCH_LIB_FLAGS "unknown"
+#endif
+#ifndef BENCH_BUILD_TYPE
+#define BENCH_BUILD_TYPE "unknown"
+#endif
+#ifndef BENCH_DATA_DIR
+#define BENCH_DATA_DIR "tests/data"
+#endif
+
+#define MAX_REPS 64
+#define MAX_LIST 8
+#define ACC_TOL 8.0    /* ulp: the tests' bound */
+#define CHECK_TOL 1e-6 /* cross-check: same function, not accuracy */
+#define X_LO 0.1
+#define X_HI 1000.0
+
+enum { F_J, F_Y, F_SJ, F_SY, NF };
+enum { S_BLA, S_ARRAY, S_ONE, NS };
+static const char *const fname[NF] = {"J_k", "Y_k", "j_n", "y_n"};
+static const char *const side_name[NS] = {"batchla", "GSL array",
+                                          "GSL per order"};
+static const char *const gsl_name[NF][2] = {
+    {"gsl_sf_bessel_Jn_array", "gsl_sf_bessel_Jn"},
+    {"gsl_sf_bessel_Yn_array", "gsl_sf_bessel_Yn"},
+    {"gsl_sf_bessel_jl_array", "gsl_sf_bessel_jl"},
+    {"gsl_sf_bessel_yl_array", "gsl_sf_bessel_yl"}};
+
+typedef struct {
+  int quick, reps;
+  double target;
+  uint64_t seed;
+  int no, orders[MAX_LIST];
+  int nt, threads[MAX_LIST];
+  const char *ref;
+} options;
+
+/* ---- small utilities -------------------------------------------------- */
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static void *xmalloc(size_t bytes) {
+  void *p = malloc(bytes ? bytes : 1);
+  if (!p) {
+    fprintf(stderr, "bench_bessel: out of memory (%zu bytes)\n", bytes);
+    exit(2);
+  }
+  return p;
+}
+
+static uint64_t rng_next(uint64_t *s) {
+  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* Log-uniform in [X_LO, X_HI]. */
+static double rng_x(uint64_t *s) {
+  const double u = (double)(rng_next(s) >> 11) * 0x1.0p-53;
+  return X_LO * pow(X_HI / X_LO, u);
+}
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(const double *x, int k) {
+  double s[MAX_REPS];
+  memcpy(s, x, (size_t)k * sizeof *s);
+  qsort(s, (size_t)k, sizeof *s, cmp_double);
+  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
+}
+
+static double spread(const double *x, int k) {
+  double lo = x[0], hi = x[0];
+  for (int i = 1; i < k; ++i) {
+    lo = x[i] < lo ? x[i] : lo;
+    hi = x[i] > hi ? x[i] : hi;
+  }
+  return (hi - lo) / median(x, k);
+}
+
+static int parse_list(const char *s, int *out, int max) {
+  int k = 0;
+  while (*s && k < max) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (end == s || v < 1 || v > 100000)
+      return -1;
+    out[k++] = (int)v;
+    if (*end && *end != ',')
+      return -1;
+    s = *end == ',' ? end + 1 : end;
+  }
+  return k;
+}
+
+static void read_command(const char *cmd, char *out, size_t len) {
+  FILE *f = popen(cmd, "r");
+  out[0] = 0;
+  if (!f)
+    return;
+  if (!fgets(out, (int)len, f))
+    out[0] = 0;
+  pclose(f);
+  out[strcspn(out, "\n")] = 0;
+}
+
+static void cpu_model(char *out, size_t len) {
+  FILE *f = fopen("/proc/cpuinfo", "r");
+  char line[512], name[256] = "unknown";
+  if (f) {
+    while (fgets(line, sizeof line, f) && line[0] != '\n') {
+      char *c = strchr(line, ':');
+      if (c && !strncmp(line, "model name", 10)) {
+        c += c[1] == ' ' ? 2 : 1;
+        c[strcspn(c, "\n")] = 0;
+        snprintf(name, sizeof name, "%s", c);
+      }
+    }
+    fclose(f);
+  }
+  snprintf(out, len, "%s", name);
+}
+
+static double load_average(void) {
+  FILE *f = fopen("/proc/loadavg", "r");
+  double l = -1;
+  if (f) {
+    if (fscanf(f, "%lf", &l) != 1)
+      l = -1;
+    fclose(f);
+  }
+  return l;
+}
+
+/* ---- the sides ----------------------------------------------------------
+ * One call computes orders 0..N of function f at count arguments x into
+ * out (packed, N + 1 per argument), with the given threads. Returns the
+ * number of arguments reported as failed (batchla info != 0, GSL status
+ * != GSL_SUCCESS); such outputs are still checked value by value. */
+static long run_side(int side, int f, int N, const double *x, bla_index count,
+                     double *out, int *info, int threads) {
+  const bla_index n = N + 1;
+  long bad = 0;
+  if (side == S_BLA) {
+    bla_exec ex;
+    bla_dvec xv;
+    bla_dvec_batch ov = bla_dvec_batch_packed(out, count, n);
+    bla_status st;
+    ex.backend = BLA_HOST;
+    ex.threads = threads;
+    ex.stream = NULL;
+    xv.data = (double *)x;
+    xv.n = count;
+    xv.inc = 1;
+    st = f == F_J    ? bla_dbessel_j_all_batch(xv, ov, info, &ex)
+         : f == F_Y  ? bla_dbessel_y_all_batch(xv, ov, info, &ex)
+         : f == F_SJ ? bla_dsph_bessel_j_all_batch(xv, ov, info, &ex)
+                     : bla_dsph_bessel_y_all_batch(xv, ov, info, &ex);
+    if (st != BLA_OK)
+      return (long)count;
+    for (bla_index p = 0; p < count; ++p)
+      bad += info[p] != 0;
+    return bad;
+  }
+#if BENCH_HAVE_GSL
+#pragma omp parallel for num_threads(threads) schedule(dynamic, 16)           \
+    reduction(+ : bad)
+  for (bla_index p = 0; p < count; ++p) {
+    double *o = out + p * n;
+    int st = GSL_SUCCESS;
+    if (side == S_ARRAY) {
+      st = f == F_J    ? gsl_sf_bessel_Jn_array(0, N, x[p], o)
+           : f == F_Y  ? gsl_sf_bessel_Yn_array(0, N, x[p], o)
+           : f == F_SJ ? gsl_sf_bessel_jl_array(N, x[p], o)
+                       : gsl_sf_bessel_yl_array(N, x[p], o);
+    } else {
+      for (int k = 0; k <= N; ++k)
+        o[k] = f == F_J    ? gsl_sf_bessel_Jn(k, x[p])
+               : f == F_Y  ? gsl_sf_bessel_Yn(k, x[p])
+               : f == F_SJ ? gsl_sf_bessel_jl(k, x[p])
+                           : gsl_sf_bessel_yl(k, x[p]);
+    }
+    bad += st != GSL_SUCCESS;
+  }
+#else
+  (void)f;
+  (void)x;
+  (void)out;
+  (void)threads;
+  bad = (long)count;
+#endif
+  return bad;
+}
+
+/* ---- the error measure (tests/test_bessel.c) ------------------------------
+ */
+
+static double err_ulp(long double r, long double s, int oscill, double f) {
+  const long double ar = fabsl(r);
+  long double den;
+  if (isnan(f) || isnan(r))
+    return INFINITY;
+  if (isinf(f)) {
+    const int same = (signbit(f) != 0) == (signbit(r) != 0);
+    return same && ar >= DBL_MAX * (1.0L - ACC_TOL * DBL_EPSILON) ? 0
+                                                                  : INFINITY;
+  }
+  if (isinf(r))
+    return INFINITY;
+  den = oscill ? sqrtl(r * r + s * s) : ar;
+  if (den < DBL_MIN)
+    return fabs(f) <= DBL_MIN * (1 + ACC_TOL * DBL_EPSILON)
+               ? 0
+               : (double)((fabsl(f) - DBL_MIN) / DBL_MIN / DBL_EPSILON);
+  return (double)(fabsl((long double)f - r) / den / DBL_EPSILON);
+}
+
+static int oscillates(int f, int k, double x) {
+  return (double)k + (f >= F_SJ ? 0.5 : 0.0) < x;
+}
+
+/* ---- reference data --------------------------------------------------------
+ * The format of tests/data/gen_bessel_ref.py; only J, Y, j, y are used. */
+#define REF_MAXORD 256
+#define REF_MAXX 512
+typedef struct {
+  int nord, ord[REF_MAXORD], nx;
+  double x[REF_MAXX];
+  long double *v[NF]; /* [xi * nord + oi] */
+} ref_data;
+
+static int ref_load(const char *path, ref_data *r) {
+  static const char *const key[NF] = {"J ", "Y ", "j ", "y "};
+  static char line[1 << 16];
+  FILE *fp = fopen(path, "r");
+  int xi = -1;
+  memset(r, 0, sizeof *r);
+  if (!fp)
+    return -1;
+  while (fgets(line, sizeof line, fp)) {
+    char *s = line, *end;
+    if (!strncmp(line, "orders ", 7)) {
+      long o;
+      for (s += 7; o = strtol(s, &end, 10), end != s && r->nord < REF_MAXORD;
+           s = end)
+        r->ord[r->nord++] = (int)o;
+      for (int f = 0; f < NF; ++f) {
+        const size_t len = (size_t)REF_MAXX * (size_t)r->nord;
+        r->v[f] = xmalloc(len * sizeof(long double));
+        for (size_t i = 0; i < len; ++i)
+          r->v[f][i] = NAN;
+      }
+    } else if (!strncmp(line, "x ", 2) && r->nord > 0 && r->nx < REF_MAXX) {
+      xi = r->nx++;
+      r->x[xi] = strtod(line + 2, NULL);
+    } else if (xi >= 0) {
+      for (int f = 0; f < NF; ++f)
+        if (!strncmp(line, key[f], 2)) {
+          s = line + 2;
+          for (int k = 0; k < r->nord; ++k) {
+            r->v[f][(size_t)xi * (size_t)r->nord + (size_t)k] =
+                strtold(s, &end);
+            s = end;
+          }
+        }
+    }
+  }
+  fclose(fp);
+  return r->nx > 0 && r->nord > 0 ? 0 : -1;
+}
+
+/* Worst error of one side on one function and order range. */
+typedef struct {
+  double worst, wx;
+  int wk;
+  long n, over, failed;
+} acc_t;
+
+static void accuracy(const ref_data *r, int f, int N, int side, double xlo,
+                     double xhi, acc_t *a) {
+  const int pf = f ^ 1; /* the partner: J <-> Y, j <-> y */
+  double *out = xmalloc((size_t)(N + 1) * sizeof(double));
+  int info;
+  memset(a, 0, sizeof *a);
+  for (int xi = 0; xi < r->nx; ++xi) {
+    const double x = r->x[xi];
+    if (!(x > 0) || x < xlo || x > xhi)
+      continue;
+    a->failed += run_side(side, f, N, &x, 1, out, &info, 1);
+    for (int oi = 0; oi < r->nord && r->ord[oi] <= N; ++oi) {
+      const long double rv = r->v[f][(size_t)xi * (size_t)r->nord + oi];
+      const long double sv = r->v[pf][(size_t)xi * (size_t)r->nord + oi];
+      const int k = r->ord[oi];
+      double e;
+      if (isnan(rv))
+        continue;
+      e = err_ulp(rv, sv, oscillates(f, k, x), out[k]);
+      ++a->n;
+      a->over += !(e <= ACC_TOL);
+      if (!(e <= a->worst)) {
+        a->worst = e;
+        a->wx = x;
+        a->wk = k;
+      }
+    }
+  }
+  free(out);
+}
+
+static void print_acc(const acc_t *a) {
+  if (isinf(a->worst))
+    printf(" inf (x = %.6g, k = %d); %ld > 8 ulp |", a->wx, a->wk, a->over);
+  else
+    printf(" %.3g (x = %.6g, k = %d); %ld > 8 ulp |", a->worst, a->wx, a->wk,
+           a->over);
+}
+
+/* ---- cross-check and timing ------------------------------------------------
+ * A side is cross-checked against batchla value by value on the
+ * arguments it will be timed on; an argument where it disagrees (GSL's
+ * array recurrences return zeros where their starting order underflows,
+ * for instance) is excluded from the timed batch of every side and
+ * reported, so that no timing includes a wrong answer. */
+
+typedef struct {
+  int ok[NS];            /* timed */
+  double maxdiff[NS];    /* largest agreeing difference, weight units */
+  bla_index checked[NS]; /* arguments cross-checked */
+  bla_index bad[NS];     /* of which disagreed: excluded */
+  double bad_lo[NS], bad_hi[NS];
+  bla_index count[NS]; /* arguments timed */
+  long failed[NS];     /* info / GSL status != 0 among the checked */
+  double t[NS][MAX_REPS];
+  int reps;
+} cell;
+
+/* Weight of value k: the modulus from batchla's pair where the order is
+ * below x, else |f|. */
+static double weight(int f, const double *pv, const double *pw, int k,
+                     double x) {
+  return oscillates(f, k, x) ? hypot(pv[k], pw[k]) : fabs(pv[k]);
+}
+
+/* Both agree: same infinity, both below underflow, or within CHECK_TOL
+ * of the weight. */
+static int agree(double a, double b, double w) {
+  if (isinf(a) || isinf(b))
+    return a == b;
+  if (isnan(a) || isnan(b))
+    return 0;
+  if (fabs(a) < DBL_MIN && fabs(b) < DBL_MIN)
+    return 1;
+  return fabs(a - b) <= CHECK_TOL * w;
+}
+
+/* Cross-check side on x[0..count): keep[p] = 1 where every value agrees
+ * with batchla's pair values. */
+static void check_side(int side, int f, int N, const double *x, bla_index count,
+                       int threads, cell *c, unsigned char *keep) {
+  const bla_index n = N + 1;
+  double *pv = xmalloc((size_t)(count * n) * sizeof(double));
+  double *pw = xmalloc((size_t)(count * n) * sizeof(double));
+  double *o = xmalloc((size_t)(count * n) * sizeof(double));
+  int *info = xmalloc((size_t)count * sizeof(int));
+  bla_exec ex;
+  bla_dvec xv;
+  bla_dvec_batch a = bla_dvec_batch_packed(pv, count, n),
+                 b = bla_dvec_batch_packed(pw, count, n),
+                 none = bla_dvec_batch_packed(NULL, count, 0);
+  ex.backend = BLA_HOST;
+  ex.threads = threads;
+  ex.stream = NULL;
+  xv.data = (double *)x;
+  xv.n = count;
+  xv.inc = 1;
+  /* The pair, for the moduli: f in pv, its partner in pw. */
+  if (f == F_J || f == F_Y)
+    bla_dbessel_jy_all_batch(xv, f == F_J ? a : b, none, f == F_J ? b : a, none,
+                             info, &ex);
+  else
+    bla_dsph_bessel_jy_all_batch(xv, f == F_SJ ? a : b, none, f == F_SJ ? b : a,
+                                 none, info, &ex);
+  c->failed[side] = run_side(side, f, N, x, count, o, info, threads);
+  c->checked[side] = count;
+  c->bad[side] = 0;
+  c->maxdiff[side] = 0;
+  c->bad_lo[side] = INFINITY;
+  c->bad_hi[side] = -INFINITY;
+  for (bla_index p = 0; p < count; ++p) {
+    keep[p] = 1;
+    for (int k = 0; k <= N; ++k) {
+      const double w = weight(f, pv + p * n, pw + p * n, k, x[p]);
+      const double u = pv[p * n + k], v = o[p * n + k];
+      if (!agree(u, v, w)) {
+        keep[p] = 0;
+      } else if (isfinite(u) && fabs(u) >= DBL_MIN && w > 0) {
+        const double d = fabs(u - v) / w;
+        c->maxdiff[side] = d > c->maxdiff[side] ? d : c->maxdiff[side];
+      }
+    }
+    if (!keep[p]) {
+      ++c->bad[side];
+      c->bad_lo[side] = x[p] < c->bad_lo[side] ? x[p] : c->bad_lo[side];
+      c->bad_hi[side] = x[p] > c->bad_hi[side] ? x[p] : c->bad_hi[side];
+    }
+  }
+  free(pv);
+  free(pw);
+  free(o);
+  free(info);
+}
+
+/* Batch size giving about target seconds for side on threads, at least
+ * floor (so that thread start-up does not dominate). */
+static bla_index calibrate(int side, int f, int N, const double *x,
+                           bla_index maxc, double target, int threads,
+                           bla_index floor) {
+  bla_index count = floor < maxc ? floor : maxc;
+  double t = 0;
+  double *o = xmalloc((size_t)(maxc * (N + 1)) * sizeof(double));
+  int *info = xmalloc((size_t)maxc * sizeof(int));
+  run_side(side, f, N, x, count, o, info, threads); /* warm-up */
+  for (;;) {
+    const double t0 = now();
+    run_side(side, f, N, x, count, o, info, threads);
+    t = now() - t0;
+    if (t >= target / 8 || count >= maxc)
+      break;
+    count = count * 4 < maxc ? count * 4 : maxc;
+  }
+  if (t > 0)
+    count = (bla_index)((double)count * target / t);
+  count = count > maxc ? maxc : count < floor ? floor : count;
+  count = count > maxc ? maxc : count;
+  free(o);
+  free(info);
+  return count;
+}
+
+/* The timed arguments of each side: xt for batchla and the array side,
+ * xo for the per-order side. */
+static void time_cell(int f, int N, const double *xt, const double *xo, cell *c,
+                      int threads) {
+  const bla_index n = N + 1;
+  const bla_index big =
+      c->count[S_BLA] > c->count[S_ONE] ? c->count[S_BLA] : c->count[S_ONE];
+  double *o = xmalloc((size_t)(big * n) * sizeof(double));
+  int *info = xmalloc((size_t)big * sizeof(int));
+  for (int k = 0; k < c->reps; ++k)
+    for (int j = 0; j < NS; ++j) {
+      const int side = (k + j) % NS; /* rotate which side runs first */
+      double t0;
+      if (!c->ok[side])
+        continue;
+      t0 = now();
+      run_side(side, f, N, side == S_ONE ? xo : xt, c->count[side], o, info,
+               threads);
+      c->t[side][k] = (now() - t0) / (double)(c->count[side] * n);
+    }
+  free(o);
+  free(info);
+}
+
+/* Two significant figures unless the spread allows three. */
+static void fmt_val(char *buf, size_t len, double v, double spr) {
+  const int sig = spr < 0.01 ? 3 : 2;
+  const int mag = v > 0 ? (int)floor(log10(v)) : 0;
+  const int dec = sig - 1 - mag;
+  snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
+}
+
+static void print_cell(const cell *c, int f, int N, int threads) {
+  double med[NS];
+  char num[32];
+  printf("| %s | 0..%d | %d | %lld / %lld |", fname[f], N, threads,
+         (long long)c->count[S_BLA], (long long)c->count[S_ONE]);
+  for (int s = 0; s < NS; ++s) {
+    if (!c->ok[s]) {
+      printf(" %s |", BENCH_HAVE_GSL ? "MISMATCH" : "n/a");
+      med[s] = 0;
+      continue;
+    }
+    med[s] = median(c->t[s], c->reps) * 1e9;
+    fmt_val(num, sizeof num, med[s], spread(c->t[s], c->reps));
+    printf(" %s (%.0f%%) |", num, 100 * spread(c->t[s], c->reps));
+  }
+  for (int s = S_ARRAY; s < NS; ++s) {
+    if (!c->ok[s] || !c->ok[S_BLA]) {
+      printf(" |");
+      continue;
+    }
+    /* Paired per-repetition range of the speedup. */
+    double lo = c->t[s][0] / c->t[S_BLA][0], hi = lo;
+    for (int k = 1; k < c->reps; ++k) {
+      const double q = c->t[s][k] / c->t[S_BLA][k];
+      lo = q < lo ? q : lo;
+      hi = q > hi ? q : hi;
+    }
+    fmt_val(num, sizeof num, med[s] / med[S_BLA], 0.1);
+    printf(" %s (%.2g-%.2g) |", num, lo, hi);
+  }
+  printf(" %.2g |", c->ok[S_BLA] ? 8.0 / (med[S_BLA] * 1e-9) * 1e-9 : 0.0);
+  for (int s = S_ARRAY; s < NS; ++s) {
+    if (!BENCH_HAVE_GSL)
+      printf(" n/a |");
+    else if (c->bad[s] == 0)
+      printf(" 0 of %lld; %.0e |", (long long)c->checked[s], c->maxdiff[s]);
+    else
+      printf(" %lld of %lld (x in [%.3g, %.3g]); %.0e |", (long long)c->bad[s],
+             (long long)c->checked[s], c->bad_lo[s], c->bad_hi[s],
+             c->maxdiff[s]);
+  }
+  printf("\n");
+}
+
+static void usage(void) {
+  fprintf(stderr,
+          "usage: bench_bessel [--quick] [--reps R] [--target SECONDS]\n"
+          "                    [--orders 50,500] [--threads 1,2]\n"
+          "                    [--seed X] [--ref FILE]\n");
+}
+
+int main(int argc, char **argv) {
+  options o;
+  char cmdline[1024] = "", commit[200], cpu[300], cmd[1200];
+  const int procs = omp_get_num_procs();
+  int status = 0;
+  static cell cells[NF][MAX_LIST][MAX_LIST];
+  static ref_data ref;
+  const double t_start = now();
+  double load0;
+  int have_ref;
+
+  memset(&o, 0, sizeof o);
+  o.reps = 5;
+  o.target = 0.2;
+  o.seed = 20240611;
+  o.no = parse_list("50,500", o.orders, MAX_LIST);
+  o.threads[0] = procs;
+  o.threads[1] = 1;
+  o.nt = procs > 1 ? 2 : 1;
+  o.ref = BENCH_DATA_DIR "/bessel_ref.txt";
+  for (int i = 1; i < argc; ++i) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    size_t used = strlen(cmdline);
+    snprintf(cmdline + used, sizeof cmdline - used, " %s", a);
+    if (!strcmp(a, "--quick")) {
+      o.quick = 1;
+      continue;
+    }
+    if (!v) {
+      usage();
+      return 2;
+    }
+    if (!strcmp(a, "--reps"))
+      o.reps = atoi(v);
+    else if (!strcmp(a, "--target"))
+      o.target = atof(v);
+    else if (!strcmp(a, "--seed"))
+      o.seed = strtoull(v, NULL, 0);
+    else if (!strcmp(a, "--orders"))
+      o.no = parse_list(v, o.orders, MAX_LIST);
+    else if (!strcmp(a, "--threads"))
+      o.nt = parse_list(v, o.threads, MAX_LIST);
+    else if (!strcmp(a, "--ref"))
+      o.ref = v;
+    else {
+      usage();
+      return 2;
+    }
+    used = strlen(cmdline);
+    snprintf(cmdline + used, sizeof cmdline - used, " %s", v);
+    ++i;
+  }
+  if (o.quick && o.target == 0.2)
+    o.target = 0.01;
+  if (o.no < 1 || o.nt < 1 || o.reps < 5 || o.reps > MAX_REPS ||
+      !(o.target > 0)) {
+    fprintf(stderr,
+            "bench_bessel: need order and thread lists, 5 <= reps "
+            "<= %d and target > 0\n",
+            MAX_REPS);
+    usage();
+    return 2;
+  }
+#if BENCH_HAVE_GSL
+  gsl_set_error_handler_off();
+#endif
+
+  snprintf(cmd, sizeof cmd, "git -C '%s' rev-parse HEAD 2>/dev/null",
+           BENCH_SOURCE_DIR);
+  read_command(cmd, commit, sizeof commit);
+  if (!commit[0]) {
+    snprintf(commit, sizeof commit, "%s", BENCH_GIT_COMMIT);
+  } else {
+    char dirty[256];
+    snprintf(cmd, sizeof cmd,
+             "git --no-optional-locks -C '%s' status --porcelain "
+             "--untracked-files=no -- src include cmake CMakeLists.txt "
+             "2>/dev/null",
+             BENCH_SOURCE_DIR);
+    read_command(cmd, dirty, sizeof dirty);
+    if (dirty[0])
+      strncat(commit, " + uncommitted changes in the library sources",
+              sizeof commit - strlen(commit) - 1);
+  }
+  cpu_model(cpu, sizeof cpu);
+  load0 = load_average();
+  have_ref = ref_load(o.ref, &ref) == 0;
+  if (!have_ref) {
+    fprintf(stderr, "bench_bessel: cannot read the reference data %s\n", o.ref);
+    status = 1;
+  }
+
+  /* Speed: one pool of arguments per (function, N). The batch is sized
+   * on the GSL array side (batchla without GSL) with all threads and
+   * filtered by the cross-checks; every thread count times the same
+   * arguments. */
+  for (int f = 0; f < NF; ++f)
+    for (int io = 0; io < o.no; ++io) {
+      const int N = o.orders[io];
+      const bla_index maxc = 1 << 18;
+      double *x = xmalloc((size_t)maxc * sizeof(double));
+      double *xt = xmalloc((size_t)maxc * sizeof(double));
+      double *xo = xmalloc((size_t)maxc * sizeof(double));
+      unsigned char *keep = xmalloc((size_t)maxc);
+      uint64_t s = o.seed;
+      bla_index count, nt = 0, no1 = 0, count_one;
+      cell c0;
+      memset(&c0, 0, sizeof c0);
+      for (bla_index p = 0; p < maxc; ++p)
+        x[p] = rng_x(&s);
+      count = calibrate(BENCH_HAVE_GSL ? S_ARRAY : S_BLA, f, N, x, maxc,
+                        o.target, o.threads[0], 2048);
+      fprintf(stderr,
+              "bench_bessel: %s N=%d: cross-checking %lld "
+              "arguments\n",
+              fname[f], N, (long long)count);
+      check_side(S_BLA, f, N, x, count, o.threads[0], &c0, keep);
+      if (c0.bad[S_BLA] > 0) {
+        fprintf(stderr,
+                "bench_bessel: batchla's %s differs from its own "
+                "pair form at %lld arguments\n",
+                fname[f], (long long)c0.bad[S_BLA]);
+        status = 1;
+      }
+      c0.ok[S_BLA] = c0.bad[S_BLA] == 0;
+      if (BENCH_HAVE_GSL) {
+        check_side(S_ARRAY, f, N, x, count, o.threads[0], &c0, keep);
+        for (bla_index p = 0; p < count; ++p)
+          if (keep[p])
+            xt[nt++] = x[p];
+        c0.ok[S_ARRAY] = nt >= count / 100 && nt > 0;
+      }
+      if (!c0.ok[S_ARRAY]) { /* batchla alone, on every argument */
+        memcpy(xt, x, (size_t)count * sizeof(double));
+        nt = count;
+      }
+      c0.count[S_BLA] = c0.count[S_ARRAY] = nt;
+      if (BENCH_HAVE_GSL) {
+        count_one = calibrate(S_ONE, f, N, xt, nt, o.target, o.threads[0],
+                              64 * o.threads[0]);
+        check_side(S_ONE, f, N, xt, count_one, o.threads[0], &c0, keep);
+        for (bla_index p = 0; p < count_one; ++p)
+          if (keep[p])
+            xo[no1++] = xt[p];
+        c0.ok[S_ONE] = no1 >= count_one / 100 && no1 > 0;
+        c0.count[S_ONE] = no1;
+      }
+      for (int sd = 0; sd < NS; ++sd)
+        if ((sd == S_BLA || BENCH_HAVE_GSL) && c0.bad[sd] > 0)
+          fprintf(stderr,
+                  "bench_bessel: %s %s N=%d: %lld of %lld "
+                  "arguments disagree with batchla (x in [%g, "
+                  "%g]); excluded from timing\n",
+                  side_name[sd], fname[f], N, (long long)c0.bad[sd],
+                  (long long)c0.checked[sd], c0.bad_lo[sd], c0.bad_hi[sd]);
+      for (int it = 0; it < o.nt; ++it) {
+        cell *c = &cells[f][io][it];
+        *c = c0;
+        c->reps = o.reps;
+        fprintf(stderr,
+                "bench_bessel: %s N=%d threads=%d batch=%lld "
+                "(per order: %lld)\n",
+                fname[f], N, o.threads[it], (long long)nt, (long long)no1);
+        time_cell(f, N, xt, xo, c, o.threads[it]);
+      }
+      free(x);
+      free(xt);
+      free(xo);
+      free(keep);
+    }
+
+  printf("## Host: batchla Bessel _all kernels vs GSL\n\n");
+  printf("- command: `bench_bessel%s`\n", cmdline);
+  printf("- commit: %s\n", commit[0] ? commit : "unknown");
+  printf("- batchla %s, build type %s; library flags: %s\n", bla_version(),
+         BENCH_BUILD_TYPE, BENCH_LIB_FLAGS);
+#if defined(__GNUC__) && !defined(__clang__)
+  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
+#else
+  printf("- compiler: %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
+#endif
+#if BENCH_HAVE_GSL
+  printf("- GSL %s (headers %s), error handler off\n", gsl_version,
+         GSL_VERSION);
+  printf("- GSL sides: array =");
+  for (int f = 0; f < NF; ++f)
+    printf(" `%s`%s", gsl_name[f][0], f + 1 < NF ? "," : ";");
+  printf(" per order =");
+  for (int f = 0; f < NF; ++f)
+    printf(" `%s`%s", gsl_name[f][1], f + 1 < NF ? "," : "\n");
+#else
+  (void)gsl_name;
+  printf("- GSL: not found at build time; the GSL columns are omitted "
+         "(n/a)\n");
+#endif
+  printf("- CPU: %s, %d logical CPUs; 1-minute load average at start %.2f, "
+         "at end %.2f\n",
+         cpu, procs, load0, load_average());
+  printf("- arguments: x log-uniform in [%g, %g], splitmix64 seed %llu; "
+         "double precision\n",
+         X_LO, X_HI, (unsigned long long)o.seed);
+  printf("- reference values: %s\n\n", o.ref);
+
+  if (have_ref) {
+    printf("### Accuracy against the reference values (ulp of double)\n\n");
+    printf("Worst error over the reference arguments in [%g, %g] (and, "
+           "second block, over every reference argument > 0), every "
+           "reference order in 0..N; error = |f - ref| / M below the "
+           "turning point (M = sqrt(J^2 + Y^2) or sqrt(j^2 + y^2)), "
+           "relative above it; reference beyond overflow: the infinity of "
+           "its sign is exact; below DBL_MIN: |f| <= DBL_MIN is exact. "
+           "\"> 8 ulp\" counts the values above the tests' bound.\n\n",
+           X_LO, X_HI);
+    for (int range = 0; range < 2; ++range) {
+      const double lo = range ? 0 : X_LO, hi = range ? INFINITY : X_HI;
+      printf("| function | orders | x | values | batchla | %s | %s |\n",
+             side_name[S_ARRAY], side_name[S_ONE]);
+      printf("|---|---|---|---|---|---|---|\n");
+      for (int f = 0; f < NF; ++f)
+        for (int io = 0; io < o.no; ++io) {
+          acc_t a[NS];
+          for (int s = 0; s < NS; ++s)
+            if (s == S_BLA || BENCH_HAVE_GSL)
+              accuracy(&ref, f, o.orders[io], s, lo, hi, &a[s]);
+          printf("| %s | 0..%d | %s | %ld |", fname[f], o.orders[io],
+                 range ? "all > 0" : "[0.1, 1000]", a[S_BLA].n);
+          for (int s = 0; s < NS; ++s) {
+            if (s != S_BLA && !BENCH_HAVE_GSL) {
+              printf(" n/a |");
+              continue;
+            }
+            print_acc(&a[s]);
+          }
+          printf("\n");
+          for (int s = 0; s < NS; ++s)
+            if ((s == S_BLA || BENCH_HAVE_GSL) && a[s].failed > 0)
+              fprintf(stderr,
+                      "bench_bessel: accuracy (%s), %s %s N=%d: %ld "
+                      "arguments reported an error status\n",
+                      range ? "all x > 0" : "x in [0.1, 1000]", side_name[s],
+                      fname[f], o.orders[io], a[s].failed);
+        }
+      printf("\n");
+    }
+  }
+
+  printf("### Time per value (ns), median of %d repetitions\n\n", o.reps);
+  printf("Time per value = batch time / (arguments * (N + 1)). Spread = "
+         "(max - min) / median. Speedup = side time / batchla time "
+         "(median; paired per-repetition range). The sides rotate which "
+         "runs first. GSL runs in an OpenMP loop over the arguments "
+         "(schedule(dynamic, 16), as batchla's driver) with the same "
+         "thread count. Arguments: batchla and the GSL array side are "
+         "timed on the same batch; the per-order side on a prefix of it "
+         "sized for about the same time (column 'args': batch / prefix). "
+         "Cross-check before timing: every value of every side within "
+         "%.0e of batchla's, relative to the modulus below the turning "
+         "point and to |value| above it; arguments where a side disagrees "
+         "are removed from the timed batch (columns 'excluded': how many "
+         "of those checked, their x range, and the largest difference "
+         "among the agreeing values). Write rate = 8 bytes per value / "
+         "batchla's time.\n\n",
+         CHECK_TOL);
+  printf("| function | orders | threads | args | batchla ns | %s ns | %s "
+         "ns | speedup vs array | speedup vs per order | batchla write "
+         "GB/s | excluded: array | excluded: per order |\n",
+         side_name[S_ARRAY], side_name[S_ONE]);
+  printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  for (int it = 0; it < o.nt; ++it)
+    for (int f = 0; f < NF; ++f)
+      for (int io = 0; io < o.no; ++io)
+        print_cell(&cells[f][io][it], f, o.orders[io], o.threads[it]);
+  printf("\n\nTotal bench time %.0f s.%s\n", now() - t_start,
+         status ? " Some sides failed the cross-check (no timing) or the "
+                  "reference data could not be read."
+                : "");
+  for (int f = 0; f < NF; ++f)
+    free(ref.v[f]);
+  return status;
+}

@@ -1,0 +1,1317 @@
+/* tests/test_schur.c: host tests of the nonsymmetric family: Hessenberg
+ * reduction (bla_{d,s}gehrd, orghr), the Hessenberg QR iteration
+ * (bla_{d,s}hseqr) and the real Schur decomposition (bla_{d,s}schur),
+ * through their batch drivers and as core routines, validated against
+ * LAPACK with the matrix types and ratios of LAPACK's dchkhs, ddrves and
+ * dhst01 (catalogue and sweeps in support/bla_test_nonsym.c). */
+#include <criterion/criterion.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batchla/batchla.h"
+#include "batchla/core/schur.h"
+#include "bla_test.h"
+#include "bla_test_nonsym.h"
+
+/* ---- Failure accounting ----------------------------------------------------
+ * Sweeps keep going after a failure so that one run shows every failing
+ * input; the first few are logged. Each Criterion test runs in its own
+ * process, so the counter starts at 0. */
+#define MAX_LOGGED 25
+
+static void log_fail(void *ctx, const char *msg) {
+  blt_report *rep = (blt_report *)ctx;
+  if (rep->nfail <= MAX_LOGGED)
+    cr_expect(0, "%s", msg);
+}
+
+static blt_report g_rep;
+
+static blt_report *report(void) {
+  memset(&g_rep, 0, sizeof g_rep);
+  g_rep.fail = log_fail;
+  g_rep.ctx = &g_rep;
+  return &g_rep;
+}
+
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond))                                                               \
+      blt_report_fail(&g_rep, __VA_ARGS__);                                    \
+  } while (0)
+
+static void check_done(void) {
+  cr_expect(g_rep.nfail <= MAX_LOGGED, "%lld further failures were not logged",
+            (long long)(g_rep.nfail - MAX_LOGGED));
+}
+
+/* LAPACK's dchkhs sizes plus the ones users run. */
+static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 10, 16, 20, 32, 64};
+#define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
+
+static bla_exec host_exec(int threads) {
+  bla_exec ex;
+  ex.backend = BLA_HOST;
+  ex.threads = threads;
+  ex.stream = NULL;
+  return ex;
+}
+
+/* ---- The catalogue through the batch drivers --------------------------------
+ * Every catalogue type at every size (three instances each up to n = 20,
+ * two above), in
+ * each layout with one thread and again with two: ratios below THRESH,
+ * eigenvalues against LAPACKE_dgees, bit-identical results across layouts
+ * and thread counts, no write outside the views. */
+enum { SW_HESSENBERG, SW_HSEQR, SW_SCHUR };
+
+static void run_sweep(int is_float, int which) {
+  static const char *const names[3] = {"gehrd+orghr", "hseqr", "schur"};
+  blt_ns_sweep sw;
+  blt_ns_worst *worst = (blt_ns_worst *)blt_xcalloc(1, sizeof *worst);
+  blt_report *rep = report();
+  char what[64];
+  memset(&sw, 0, sizeof sw);
+  sw.prec = blt_prec_of(is_float);
+  sw.sizes = sizes;
+  sw.nsizes = NSIZES;
+  sw.reps_small = 3;
+  sw.reps_large = 2;
+  sw.seed = 0x5c4u + (uint64_t)which;
+  sw.runner = blt_ns_host_runner;
+  sw.bitwise_layouts = 1;
+  sw.worst = worst;
+  if (which == SW_HESSENBERG)
+    blt_ns_sweep_hessenberg(&sw, rep);
+  else if (which == SW_HSEQR)
+    blt_ns_sweep_hseqr(&sw, rep);
+  else
+    blt_ns_sweep_schur(&sw, rep);
+  snprintf(what, sizeof what, "%s %s", sw.prec.name, names[which]);
+  blt_ns_worst_print(worst, what);
+  free(worst);
+  check_done();
+}
+
+Test(catalogue, hessenberg_double, .timeout = 600) {
+  run_sweep(0, SW_HESSENBERG);
+}
+Test(catalogue, hessenberg_float, .timeout = 600) {
+  run_sweep(1, SW_HESSENBERG);
+}
+Test(catalogue, hseqr_double, .timeout = 600) {
+  run_sweep(0, SW_HSEQR);
+}
+Test(catalogue, hseqr_float, .timeout = 600) {
+  run_sweep(1, SW_HSEQR);
+}
+Test(catalogue, schur_double, .timeout = 600) {
+  run_sweep(0, SW_SCHUR);
+}
+Test(catalogue, schur_float, .timeout = 600) {
+  run_sweep(1, SW_SCHUR);
+}
+
+/* ---- Non-finite input and argument errors of the batch drivers ----------- */
+
+Test(nonfinite, isolation_double) {
+  blt_ns_check_isolation(blt_prec_double(), blt_ns_host_runner, NULL, report());
+  check_done();
+}
+Test(nonfinite, isolation_float) {
+  blt_ns_check_isolation(blt_prec_float(), blt_ns_host_runner, NULL, report());
+  check_done();
+}
+Test(args, bad_args_double) {
+  blt_ns_check_args(blt_prec_double(), blt_ns_host_runner, NULL, report());
+  check_done();
+}
+Test(args, bad_args_float) {
+  blt_ns_check_args(blt_prec_float(), blt_ns_host_runner, NULL, report());
+  check_done();
+}
+
+/* exec->threads <= 0 means the default, and more threads than problems is
+ * fine: the same bits as one thread, for every driver. */
+Test(args, exec_threads) {
+  static const int types[] = {19, 12, 16, 24, 25, 28};
+  const int thr[4] = {0, -3, 7, 2};
+  int f, t, op;
+  report();
+  for (f = 0; f < 2; ++f) {
+    const blt_prec prec = blt_prec_of(f);
+    blt_ns_set set = blt_ns_set_new(prec, BLT_NS_GENERAL, 12, types, 6, 3, 77);
+    int *info = (int *)blt_xcalloc((size_t)set.count, sizeof(int));
+    for (op = 0; op < 4; ++op) {
+      const bla_exec ex1 = host_exec(1);
+      const blt_nszinit zi = op >= BLT_NS_HSEQR ? BLT_NSZ_NAN : BLT_NSZ_ABSENT;
+      blt_ns_batch b1 = blt_ns_batch_new(&set, BLT_INTERLEAVED, zi, 0, NULL, 0);
+      CHECK(blt_ns_call((blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &b1, info,
+                        &ex1) == BLA_OK,
+            "%s %s: threads = 1 failed", prec.name,
+            blt_ns_op_name((blt_ns_op)op));
+      for (t = 0; t < 4; ++t) {
+        blt_ns_batch b2 =
+            blt_ns_batch_new(&set, BLT_INTERLEAVED, zi, 0, NULL, 0);
+        const bla_exec ex = host_exec(thr[t]);
+        bla_status st = blt_ns_call((blt_ns_op)op, BLA_JOB_SCHUR,
+                                    BLA_COMPZ_INIT, &b2, info, &ex);
+        CHECK(st == BLA_OK && blt_ns_batch_same(&b1, &b2),
+              "%s %s: threads = %d gave status %d or different bits", prec.name,
+              blt_ns_op_name((blt_ns_op)op), thr[t], (int)st);
+        blt_ns_batch_free(&b2);
+      }
+      /* exec NULL: OpenMP's default thread count. */
+      {
+        blt_ns_batch b3 =
+            blt_ns_batch_new(&set, BLT_INTERLEAVED, zi, 0, NULL, 0);
+        bla_status st = blt_ns_call((blt_ns_op)op, BLA_JOB_SCHUR,
+                                    BLA_COMPZ_INIT, &b3, info, NULL);
+        CHECK(st == BLA_OK && blt_ns_batch_same(&b1, &b3),
+              "%s %s: exec NULL gave status %d or different bits", prec.name,
+              blt_ns_op_name((blt_ns_op)op), (int)st);
+        blt_ns_batch_free(&b3);
+      }
+      blt_ns_batch_free(&b1);
+    }
+    free(info);
+    blt_ns_set_free(&set);
+  }
+  check_done();
+}
+
+/* A library built without CUDA answers BLA_ERR_NO_DEVICE to a BLA_CUDA
+ * request and touches nothing. */
+Test(args, cuda_without_cuda) {
+  static const int types[] = {19};
+  int f, op;
+  if (bla_has_cuda()) {
+    printf("skipped: the library has its CUDA drivers (test_schur_cuda "
+           "covers BLA_CUDA)\n");
+    fflush(stdout);
+    cr_skip_test("the library has its CUDA drivers");
+  }
+  report();
+  for (f = 0; f < 2; ++f) {
+    const blt_prec prec = blt_prec_of(f);
+    blt_ns_set set = blt_ns_set_new(prec, BLT_NS_GENERAL, 4, types, 1, 3, 5);
+    for (op = 0; op < 4; ++op) {
+      blt_ns_batch b =
+          blt_ns_batch_new(&set, BLT_COLMAJOR, BLT_NSZ_NAN, 0, NULL, 0);
+      blt_ns_batch snap = blt_ns_batch_clone(&b);
+      int info[3] = {7, 7, 7};
+      bla_exec ex;
+      bla_status st;
+      ex.backend = BLA_CUDA;
+      ex.threads = 0;
+      ex.stream = NULL;
+      st = blt_ns_call((blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &b, info,
+                       &ex);
+      CHECK(st == BLA_ERR_NO_DEVICE && blt_ns_batch_same(&b, &snap) &&
+                info[0] == 7 && info[2] == 7,
+            "%s %s with BLA_CUDA in a host-only build: status %d or an "
+            "output touched",
+            prec.name, blt_ns_op_name((blt_ns_op)op), (int)st);
+      blt_ns_batch_free(&b);
+      blt_ns_batch_free(&snap);
+    }
+    blt_ns_set_free(&set);
+  }
+  check_done();
+}
+
+/* ---- Known hard inputs ------------------------------------------------------
+ * One explicit matrix through the batch drivers in every layout: schur
+ * with Z, hseqr (SCHUR, INIT) and (EIGENVALUES, NONE) on its Hessenberg
+ * form (the matrix itself when it is Hessenberg). Checked: info 0,
+ * ddrves' / dhst01's ratios, and the eigenvalues against `exact` (n
+ * values; NULL: LAPACK's dgees only), weighted by dtrsna's s unless the
+ * matrix is normal. Returns the worst eigenvalue ratio against exact. */
+static double run_explicit(blt_prec prec, const char *what, int64_t n,
+                           const double *a, int hessenberg, int normal,
+                           const double *ex_wr, const double *ex_wi) {
+  const int type = normal ? 25 : 19; /* only selects the weighting */
+  blt_ns_set g = blt_ns_set_from(prec, BLT_NS_GENERAL, n, a, type);
+  blt_ns_set h = blt_ns_set_from(prec, BLT_NS_HESSENBERG, n, a, type);
+  const int64_t nn = n > 0 ? n : 1;
+  double *t = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+  double *z = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+  double *wr = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+  double *wi = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+  double *w = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+  int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
+  double worst = 0.0;
+  int lay, m, i;
+  for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+    for (m = 0; m < 3; ++m) {
+      /* m: 0 schur(Z), 1 hseqr(SCHUR, INIT), 2 hseqr(EIGENVALUES, NONE) */
+      const blt_ns_set *s = m == 0 || hessenberg ? &g : &h;
+      const blt_ns_op op = m == 0 ? BLT_NS_SCHUR : BLT_NS_HSEQR;
+      const bla_job job = m == 2 ? BLA_JOB_EIGENVALUES : BLA_JOB_SCHUR;
+      const bla_compz compz = m == 1 ? BLA_COMPZ_INIT : BLA_COMPZ_NONE;
+      const char *mn = m == 0   ? "schur(Z)"
+                       : m == 1 ? "hseqr(SCHUR, INIT)"
+                                : "hseqr(EIGENVALUES, NONE)";
+      blt_ns_batch b =
+          blt_ns_batch_new(s, (blt_layout)lay,
+                           m == 2 ? BLT_NSZ_ABSENT : BLT_NSZ_NAN, 0, NULL, 0);
+      int info = -12345;
+      bla_status st = blt_ns_host_runner(NULL, 0, op, job, compz, &b, &info);
+      double resid = 0.0, orth = 0.0, form, eig, ex = 0.0;
+      blt_ns_batch_read(&b, 0, t, z, NULL, wr, wi);
+      if (m < 2) {
+        resid = blt_ns_resid(n, s->a, t, z, prec.ulp, prec.unfl);
+        orth = blt_ns_orth(n, z, prec.ulp);
+      }
+      form = blt_ns_form(n, m < 2 ? t : NULL, wr, wi, prec.ulp, prec.unfl);
+      eig = blt_ns_eig_dist(n, s->wr, s->wi, normal ? NULL : s->s, wr, wi,
+                            prec.ulp * fmax(s->afro[0], prec.unfl), match);
+      if (ex_wr) {
+        /* Against the exact values, weighted by s through the matching to
+         * LAPACK's (reference i matched to computed match[i]). */
+        for (i = 0; i < n; ++i)
+          w[match[i]] = normal ? 1.0 : s->s[i];
+        ex = blt_ns_eig_dist(n, wr, wi, w, ex_wr, ex_wi,
+                             prec.ulp * fmax(s->afro[0], prec.unfl), NULL);
+        worst = fmax(worst, ex);
+      }
+      CHECK(st == BLA_OK && info == 0, "%s %s n=%lld %s %s: status %d info %d",
+            prec.name, what, (long long)n, blt_layout_name((blt_layout)lay), mn,
+            (int)st, info);
+      CHECK(resid < BLT_THRESH && orth < BLT_THRESH && form < BLT_THRESH &&
+                eig < BLT_THRESH && ex < BLT_THRESH,
+            "%s %s n=%lld %s %s: resid %g orth %g form %g eig vs dgees %g "
+            "eig vs exact %g (THRESH %g)",
+            prec.name, what, (long long)n, blt_layout_name((blt_layout)lay), mn,
+            resid, orth, form, eig, ex, BLT_THRESH);
+      blt_ns_batch_free(&b);
+    }
+  free(t);
+  free(z);
+  free(wr);
+  free(wi);
+  free(w);
+  free(match);
+  blt_ns_set_free(&g);
+  blt_ns_set_free(&h);
+  return worst;
+}
+
+/* Reference-LAPACK/lapack#263: dhseqr returned +-0.7399i for a 4x4
+ * zero-diagonal tridiagonal whose eigenvalues are +-0.4933i and
+ * +-0.008226i, and other values once h44 = eps. The exact eigenvalues come
+ * from the characteristic polynomial x^4 - (p1 + p2 + p3) x^2 + p1 p3,
+ * p_k = h(k, k+1) h(k+1, k) (all negative): x^2 = t for its two roots t. */
+static void run_issue263(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  double h[16], ewr[4], ewi[4], worst;
+  int v, i;
+  report();
+  for (v = 0; v < 2; ++v) {
+    double p1, p2, p3, sum, prod, t1, t2;
+    blt_ns_issue263(v ? prec.ulp : 0.0, h);
+    for (i = 0; i < 16; ++i)
+      h[i] = blt_round(prec, h[i]);
+    p1 = h[0 + 1 * 4] * h[1 + 0 * 4];
+    p2 = h[1 + 2 * 4] * h[2 + 1 * 4];
+    p3 = h[2 + 3 * 4] * h[3 + 2 * 4];
+    sum = p1 + p2 + p3;
+    prod = p1 * p3;
+    t1 = 0.5 * (sum - sqrt(sum * sum - 4.0 * prod)); /* larger magnitude */
+    t2 = prod / t1;
+    ewr[0] = ewr[1] = ewr[2] = ewr[3] = 0.0;
+    ewi[0] = sqrt(-t1);
+    ewi[1] = -ewi[0];
+    ewi[2] = sqrt(-t2);
+    ewi[3] = -ewi[2];
+    /* With h44 = ulp the eigenvalues move by at most about ulp (the
+     * matrix is within rounding of skew-symmetric, so normal). */
+    worst = run_explicit(prec, v ? "issue 263, h44 = ulp" : "issue 263", 4, h,
+                         1, 1, ewr, ewi);
+    if (blt_verbose())
+      printf("%s issue 263 (h44 = %g): worst eigenvalue ratio vs exact %.3g\n",
+             prec.name, v ? prec.ulp : 0.0, worst);
+  }
+  check_done();
+}
+
+Test(regression, issue263_double) {
+  run_issue263(0);
+}
+Test(regression, issue263_float) {
+  run_issue263(1);
+}
+
+/* Cyclic permutation matrices (the 4x4 one and n x n ones, in both
+ * orientations): the Francis shifts stagnate on them and only the
+ * exceptional shifts make progress. Eigenvalues: the n-th roots of
+ * unity. */
+static void run_cyclic(int is_float) {
+  static const int64_t ns[] = {2, 3, 4, 5, 8, 10, 16, 20, 32, 64};
+  const blt_prec prec = blt_prec_of(is_float);
+  int in, orient;
+  report();
+  for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in)
+    for (orient = 0; orient < 2; ++orient) {
+      const int64_t n = ns[in];
+      double *a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+      double *ewr = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      double *ewi = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      int64_t i;
+      double worst;
+      for (i = 0; i < n; ++i) {
+        const int64_t j = (i + 1) % n;
+        if (orient == 0)
+          a[j + i * n] = 1.0; /* e_i -> e_{i+1}: upper Hessenberg */
+        else
+          a[i + j * n] = 1.0; /* the transpose */
+        ewr[i] = cos(2.0 * 3.14159265358979323846 * (double)i / (double)n);
+        ewi[i] = sin(2.0 * 3.14159265358979323846 * (double)i / (double)n);
+      }
+      worst = run_explicit(prec, orient ? "cyclic^T" : "cyclic", n, a,
+                           orient == 0, 1, ewr, ewi);
+      if (blt_verbose())
+        printf("%s cyclic%s n=%lld: worst eigenvalue ratio vs exact %.3g\n",
+               prec.name, orient ? "^T" : "", (long long)n, worst);
+      free(a);
+      free(ewr);
+      free(ewi);
+    }
+  check_done();
+}
+
+Test(regression, cyclic_double) {
+  run_cyclic(0);
+}
+Test(regression, cyclic_float) {
+  run_cyclic(1);
+}
+
+/* Exactly repeated complex pairs (types 22, 23; eigenvalues 1/2 +- 3/4 i,
+ * and -1/4 for odd n) and the companion matrix of a polynomial with
+ * clustered roots (type 24), against their exact eigenvalues. */
+static void run_known_spectra(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  static const int types[3] = {22, 23, 24};
+  int in, ti;
+  report();
+  for (in = 1; in < NSIZES; ++in)
+    for (ti = 0; ti < 3; ++ti) {
+      const int64_t n = sizes[in];
+      const int type = types[ti];
+      double *a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+      double *ewr = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      double *ewi = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      blt_rng rng;
+      double worst;
+      int64_t i;
+      char what[64];
+      blt_rng_seed(&rng, 0x2b0ULL + (uint64_t)(n * 4 + ti));
+      blt_ns_generate(type, n, prec, &rng, a, n);
+      if (type == 24) {
+        blt_ns_companion_roots(n, ewr, ewi);
+      } else {
+        for (i = 0; i + 1 < n; i += 2) {
+          ewr[i] = ewr[i + 1] = 0.5;
+          ewi[i] = 0.75;
+          ewi[i + 1] = -0.75;
+        }
+        if (n % 2)
+          ewr[n - 1] = -0.25;
+      }
+      snprintf(what, sizeof what, "type %d (%s)", type, blt_ns_type_name(type));
+      worst = run_explicit(prec, what, n, a, type == 24,
+                           blt_ns_type_normal(type), ewr, ewi);
+      if (blt_verbose())
+        printf("%s %s n=%lld: worst eigenvalue ratio vs exact %.3g\n",
+               prec.name, what, (long long)n, worst);
+      free(a);
+      free(ewr);
+      free(ewi);
+    }
+  check_done();
+}
+
+Test(regression, known_spectra_double) {
+  run_known_spectra(0);
+}
+Test(regression, known_spectra_float) {
+  run_known_spectra(1);
+}
+
+/* ---- Every input terminates ------------------------------------------------
+ * Inputs that stress deflation, the exceptional shifts, dlanv2's special
+ * cases and the range of the arithmetic. The Criterion timeout turns a
+ * loop that does not end into a failure. A problem either succeeds (info
+ * 0: finite outputs, ratios below THRESH, eigenvalues matching dgees) or
+ * reports non-convergence at row k = info > 0 with eigenvalues k+1..n
+ * valid and every other output NaN. */
+typedef struct {
+  const char *name;
+  int64_t n;
+  double *a;
+  /* Norm below dlahqr's smlnum = unfl n / ulp: LAPACK's dhseqr, which does
+   * not scale, deflates every subdiagonal at once and is no reference for
+   * the eigenvalues of the unscaled H; dgees scales A first (to at least
+   * sqrt(unfl) / ulp) and is. */
+  int below_smlnum;
+} hard_input;
+
+static hard_input hard_new(const char *name, int64_t n) {
+  hard_input h;
+  h.name = name;
+  h.n = n;
+  h.a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+  h.below_smlnum = 0;
+  return h;
+}
+
+static int hard_inputs(blt_prec prec, hard_input *out) {
+  const double tiny = prec.is_float ? 1e-30 : 1e-300;
+  const double huge = prec.ovfl / 8.0;
+  const double sub = prec.unfl * 0x1p-10; /* subnormal */
+  const int grade = prec.is_float ? 2 : 16;
+  blt_rng rng;
+  int k = 0;
+  int64_t i, j, n;
+  blt_rng_seed(&rng, 0x7e4ULL + (uint64_t)prec.is_float);
+  /* Nearly nilpotent cyclic: eigenvalues of modulus tiny^(1/n). */
+  for (n = 4; n <= 64; n *= 16) {
+    hard_input h = hard_new("cyclic with a(0, n-1) tiny", n);
+    for (i = 0; i + 1 < n; ++i)
+      h.a[i + 1 + i * n] = 1.0;
+    h.a[(n - 1) * n] = tiny;
+    out[k++] = h;
+  }
+  {
+    hard_input h = hard_new("all ones", 64);
+    for (i = 0; i < 64 * 64; ++i)
+      h.a[i] = 1.0;
+    out[k++] = h;
+  }
+  {
+    /* Graded over most of the exponent range. */
+    hard_input h = hard_new("graded 2^-(i+j)g", 32);
+    for (j = 0; j < 32; ++j)
+      for (i = 0; i < 32; ++i)
+        h.a[i + j * 32] =
+            blt_rng_uniform(&rng) * ldexp(1.0, -(int)(i + j) * grade);
+    out[k++] = h;
+  }
+  {
+    hard_input h = hard_new("subnormal entries", 8);
+    for (i = 0; i < 64; ++i)
+      h.a[i] = blt_rng_uniform(&rng) * sub;
+    h.below_smlnum = 1;
+    out[k++] = h;
+  }
+  {
+    /* Normal numbers, but below dlahqr's smlnum (float: about 1e-31). */
+    hard_input h = hard_new("entries of size unfl / ulp", 8);
+    for (i = 0; i < 64; ++i)
+      h.a[i] = blt_rng_uniform(&rng) * (prec.unfl / prec.ulp);
+    h.below_smlnum = 1;
+    out[k++] = h;
+  }
+  {
+    hard_input h = hard_new("entries near overflow / 8", 8);
+    for (i = 0; i < 64; ++i)
+      h.a[i] = blt_rng_uniform(&rng) * huge;
+    out[k++] = h;
+  }
+  {
+    /* Entries of magnitude sqrt(ovfl) and sqrt(unfl) mixed at random. */
+    hard_input h = hard_new("mixed sqrt(ovfl) and sqrt(unfl)", 16);
+    for (i = 0; i < 256; ++i)
+      h.a[i] = blt_rng_uniform(&rng) *
+               (blt_rng_next(&rng) >> 63 ? sqrt(prec.ovfl) : sqrt(prec.unfl));
+    out[k++] = h;
+  }
+  {
+    /* Already split: upper Hessenberg with zero subdiagonals. */
+    hard_input h = hard_new("Hessenberg, zero subdiagonals at 1, 4, 5, 9", 10);
+    for (j = 0; j < 10; ++j)
+      for (i = 0; i <= j + 1 && i < 10; ++i)
+        h.a[i + j * 10] = blt_rng_uniform(&rng);
+    h.a[1 + 0 * 10] = h.a[4 + 3 * 10] = h.a[5 + 4 * 10] = h.a[9 + 8 * 10] = 0;
+    out[k++] = h;
+  }
+  {
+    /* A Jordan block with a perturbation at the bottom left corner. */
+    hard_input h = hard_new("Jordan block + ulp at (n-1, 0)", 64);
+    for (i = 0; i < 64; ++i) {
+      h.a[i + i * 64] = 1.0;
+      if (i > 0)
+        h.a[i + (i - 1) * 64] = 1.0;
+    }
+    h.a[63] = prec.ulp;
+    out[k++] = h;
+  }
+  {
+    /* 2x2 cases of dlanv2: nearly real pair, tiny and huge couplings,
+     * nilpotent, and a pair whose product b c underflows. */
+    static const char *const names[6] = {
+        "2x2 [1 tiny; -tiny 1]", "2x2 [0 huge; -huge 0]",
+        "2x2 [0 1; 0 0]",        "2x2 [0 0; 1 0]",
+        "2x2 [1 1; -ulp^2 1]",   "2x2 [tiny -1; 1 tiny]"};
+    const double v[6][4] = {{1, -tiny, tiny, 1},
+                            {0, -huge, huge, 0},
+                            {0, 0, 1, 0},
+                            {0, 1, 0, 0},
+                            {1, -prec.ulp * prec.ulp, 1, 1},
+                            {tiny, 1, -1, tiny}};
+    int c;
+    for (c = 0; c < 6; ++c) {
+      hard_input h = hard_new(names[c], 2);
+      memcpy(h.a, v[c], sizeof v[c]);
+      out[k++] = h;
+    }
+  }
+  for (i = 0; i < k; ++i)
+    blt_round_array(prec, out[i].a, (size_t)(out[i].n * out[i].n));
+  return k;
+}
+
+static void run_termination(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  hard_input in[32];
+  const int nin = hard_inputs(prec, in);
+  int c, m;
+  report();
+  for (c = 0; c < nin; ++c)
+    for (m = 0; m < 2; ++m) {
+      /* m: 0 schur(Z) on A; 1 hseqr(EIGENVALUES, NONE) on LAPACK's H. */
+      const int64_t n = in[c].n;
+      blt_ns_set s = blt_ns_set_from(
+          prec, m ? BLT_NS_HESSENBERG : BLT_NS_GENERAL, n, in[c].a, 19);
+      blt_ns_batch b = blt_ns_batch_new(
+          &s, BLT_COLMAJOR, m ? BLT_NSZ_ABSENT : BLT_NSZ_NAN, 0, NULL, 0);
+      double *t = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+      double *z = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+      double *wr = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      double *wi = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      const char *mn = m ? "hseqr(EIGENVALUES)" : "schur(Z)";
+      int info = -12345;
+      bla_status st = blt_ns_host_runner(
+          NULL, 0, m ? BLT_NS_HSEQR : BLT_NS_SCHUR,
+          m ? BLA_JOB_EIGENVALUES : BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b, &info);
+      blt_ns_batch_read(&b, 0, t, z, NULL, wr, wi);
+      CHECK(st == BLA_OK && info >= 0, "%s %s, %s: status %d info %d",
+            prec.name, in[c].name, mn, (int)st, info);
+      if (info == 0) {
+        const double resid =
+            m ? 0.0 : blt_ns_resid(n, s.a, t, z, prec.ulp, prec.unfl);
+        const double orth = m ? 0.0 : blt_ns_orth(n, z, prec.ulp);
+        const double form =
+            blt_ns_form(n, m ? NULL : t, wr, wi, prec.ulp, prec.unfl);
+        const double eig =
+            m && in[c].below_smlnum
+                ? 0.0
+                : blt_ns_eig_dist(n, s.wr, s.wi, s.s, wr, wi,
+                                  prec.ulp * fmax(s.afro[0], prec.unfl), NULL);
+        CHECK(resid < BLT_THRESH && orth < BLT_THRESH && form < BLT_THRESH &&
+                  eig < BLT_THRESH,
+              "%s %s, %s: resid %g orth %g form %g eig %g (THRESH %g)",
+              prec.name, in[c].name, mn, resid, orth, form, eig, BLT_THRESH);
+      } else if (info > 0) {
+        int64_t i, bad = 0;
+        for (i = 0; i < n; ++i)
+          if ((i < info) != (isnan(wr[i]) && isnan(wi[i])))
+            ++bad;
+        CHECK(bad == 0 && blt_all_nan((size_t)(n * n), t) &&
+                  (m || blt_all_nan((size_t)(n * n), z)),
+              "%s %s, %s: info %d but the outputs do not follow the "
+              "documented pattern",
+              prec.name, in[c].name, mn, info);
+      }
+      if (blt_verbose())
+        printf("%s %s, %s: info %d\n", prec.name, in[c].name, mn, info);
+      free(t);
+      free(z);
+      free(wr);
+      free(wi);
+      blt_ns_batch_free(&b);
+      blt_ns_set_free(&s);
+    }
+  for (c = 0; c < nin; ++c)
+    free(in[c].a);
+  check_done();
+}
+
+Test(termination, hard_inputs_double, .timeout = 120) {
+  run_termination(0);
+}
+Test(termination, hard_inputs_float, .timeout = 120) {
+  run_termination(1);
+}
+
+/* ---- The core routines called directly -------------------------------------
+ * One problem in storage the batch drivers never produce: matrices
+ * row-major with a padded leading dimension (variant 0) or with negative
+ * strides, element (0, 0) at the highest address (variant 1); vectors with
+ * increments 2 and -3. Storage has room for order n + 1, so a view made
+ * too large in the argument tests stays inside the allocation. */
+typedef struct {
+  int is_float;
+  void *buf;
+  size_t bytes;
+  bla_dmat d;
+  bla_smat s;
+} cmat;
+
+typedef struct {
+  int is_float;
+  void *buf;
+  size_t bytes;
+  bla_dvec d;
+  bla_svec s;
+} cvec;
+
+static size_t esize(int is_float) {
+  return is_float ? sizeof(float) : sizeof(double);
+}
+
+static cmat cmat_new(int is_float, int64_t n, int variant) {
+  cmat m;
+  const int64_t cap = n + 1, ld = cap + (variant ? 2 : 3);
+  const int64_t len = cap * ld + 1;
+  const int64_t off = variant ? (cap - 1) + (cap - 1) * ld : 0;
+  const int64_t rs = variant ? -1 : ld, cs = variant ? -ld : 1;
+  m.is_float = is_float;
+  m.bytes = (size_t)len * esize(is_float);
+  m.buf = blt_xmalloc(m.bytes);
+  memset(m.buf, 0xA5, m.bytes);
+  m.d = bla_dmat_make(is_float ? NULL : (double *)m.buf + off, n, n, rs, cs);
+  m.s = bla_smat_make(is_float ? (float *)m.buf + off : NULL, n, n, rs, cs);
+  return m;
+}
+
+static cvec cvec_new(int is_float, int64_t n, int variant) {
+  cvec v;
+  const int64_t cap = n + 1, inc = variant ? -3 : 2;
+  const int64_t off = variant ? (cap - 1) * 3 : 0;
+  v.is_float = is_float;
+  v.bytes = (size_t)(cap * 3 + 1) * esize(is_float);
+  v.buf = blt_xmalloc(v.bytes);
+  memset(v.buf, 0xA5, v.bytes);
+  v.d = bla_dvec_make(is_float ? NULL : (double *)v.buf + off, n, inc);
+  v.s = bla_svec_make(is_float ? (float *)v.buf + off : NULL, n, inc);
+  return v;
+}
+
+static void cmat_put(cmat *m, int64_t n, const double *x) {
+  int64_t i, j;
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i) {
+      if (m->is_float)
+        *bla_smat_ptr(m->s, i, j) = (float)x[i + j * n];
+      else
+        *bla_dmat_ptr(m->d, i, j) = x[i + j * n];
+    }
+}
+
+static void cmat_get(const cmat *m, int64_t n, double *x) {
+  int64_t i, j;
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i)
+      x[i + j * n] = m->is_float ? (double)*bla_smat_ptr(m->s, i, j)
+                                 : *bla_dmat_ptr(m->d, i, j);
+}
+
+static void cvec_put(cvec *v, int64_t n, const double *x) {
+  int64_t i;
+  for (i = 0; i < n; ++i) {
+    if (v->is_float)
+      *bla_svec_ptr(v->s, i) = (float)x[i];
+    else
+      *bla_dvec_ptr(v->d, i) = x[i];
+  }
+}
+
+static void cvec_get(const cvec *v, int64_t n, double *x) {
+  int64_t i;
+  for (i = 0; i < n; ++i)
+    x[i] =
+        v->is_float ? (double)*bla_svec_ptr(v->s, i) : *bla_dvec_ptr(v->d, i);
+}
+
+static void cmat_null(cmat *m) {
+  m->d.data = NULL;
+  m->s.data = NULL;
+}
+
+static void cvec_null(cvec *v) {
+  v->d.data = NULL;
+  v->s.data = NULL;
+}
+
+static void cmat_shape(cmat *m, int64_t rows, int64_t cols) {
+  m->d.rows = m->s.rows = rows;
+  m->d.cols = m->s.cols = cols;
+}
+
+static void cvec_len(cvec *v, int64_t n) {
+  v->d.n = v->s.n = n;
+}
+
+/* work_n < 0 on entry is passed as such ("too short"); LWORK_EXACT asks
+ * for exactly the documented length. */
+#define LWORK_EXACT INT64_MIN
+
+static void *work_new(int is_float, int64_t *work_n, int64_t lwork) {
+  if (*work_n == LWORK_EXACT)
+    *work_n = lwork;
+  return *work_n > 0 ? blt_xcalloc((size_t)*work_n, esize(is_float)) : NULL;
+}
+
+static int core_schur(cmat *a, cvec *wr, cvec *wi, cmat *z, int64_t work_n) {
+  const int f = a->is_float, want_z = z != NULL;
+  const int64_t n = a->d.rows;
+  void *w =
+      work_new(f, &work_n,
+               f ? bla_sschur_lwork(n, want_z) : bla_dschur_lwork(n, want_z));
+  int info = f ? bla_sschur(a->s, wr->s, wi->s,
+                            z ? z->s : bla_smat_make(NULL, 0, 0, 1, 1),
+                            bla_svec_make((float *)w, work_n, 1))
+               : bla_dschur(a->d, wr->d, wi->d,
+                            z ? z->d : bla_dmat_make(NULL, 0, 0, 1, 1),
+                            bla_dvec_make((double *)w, work_n, 1));
+  free(w);
+  return info;
+}
+
+static int core_hseqr(bla_job job, bla_compz compz, cmat *h, cvec *wr, cvec *wi,
+                      cmat *z, int64_t work_n) {
+  const int f = h->is_float;
+  const int64_t n = h->d.rows;
+  void *w = work_new(f, &work_n, f ? bla_shseqr_lwork(n) : bla_dhseqr_lwork(n));
+  int info = f ? bla_shseqr(job, compz, h->s, wr->s, wi->s,
+                            z ? z->s : bla_smat_make(NULL, 0, 0, 1, 1),
+                            bla_svec_make((float *)w, work_n, 1))
+               : bla_dhseqr(job, compz, h->d, wr->d, wi->d,
+                            z ? z->d : bla_dmat_make(NULL, 0, 0, 1, 1),
+                            bla_dvec_make((double *)w, work_n, 1));
+  free(w);
+  return info;
+}
+
+static int core_gehrd(int orghr, cmat *a, cvec *tau, int64_t work_n) {
+  const int f = a->is_float;
+  const int64_t n = a->d.rows;
+  const int64_t lw = f ? (orghr ? bla_sorghr_lwork(n) : bla_sgehrd_lwork(n))
+                       : (orghr ? bla_dorghr_lwork(n) : bla_dgehrd_lwork(n));
+  void *w = work_new(f, &work_n, lw);
+  int info;
+  if (f)
+    info = orghr
+               ? bla_sorghr(a->s, tau->s, bla_svec_make((float *)w, work_n, 1))
+               : bla_sgehrd(a->s, tau->s, bla_svec_make((float *)w, work_n, 1));
+  else
+    info =
+        orghr ? bla_dorghr(a->d, tau->d, bla_dvec_make((double *)w, work_n, 1))
+              : bla_dgehrd(a->d, tau->d, bla_dvec_make((double *)w, work_n, 1));
+  free(w);
+  return info;
+}
+
+static int same_dbl(const double *x, const double *y, int64_t len) {
+  return len <= 0 || memcmp(x, y, (size_t)len * sizeof(double)) == 0;
+}
+
+/* Core results on odd strides against the batch drivers' (column-major):
+ * the same bits, since the order of operations does not depend on where a
+ * problem sits; and the ratios below THRESH. */
+static void run_core_direct(int is_float) {
+  static const int64_t ns[] = {0, 1, 2, 3, 5, 16};
+  static const int types[] = {1, 2, 12, 16, 19, 24, 25, 26, 28};
+  const int ntypes = (int)(sizeof types / sizeof types[0]);
+  const blt_prec prec = blt_prec_of(is_float);
+  int in, variant;
+  report();
+  for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in) {
+    const int64_t n = ns[in], nn = n > 0 ? n : 1, nt = n > 0 ? n - 1 : 0;
+    blt_ns_set g = blt_ns_set_new(prec, BLT_NS_GENERAL, n, types, ntypes, 1,
+                                  0xC03EULL + (uint64_t)n);
+    blt_ns_set h = blt_ns_set_new(prec, BLT_NS_HESSENBERG, n, types, ntypes, 1,
+                                  0xC03FULL + (uint64_t)n);
+    const int64_t count = g.count;
+    /* Batch results: schur(Z), gehrd, orghr, hseqr(SCHUR, INIT). */
+    blt_ns_batch bs =
+        blt_ns_batch_new(&g, BLT_COLMAJOR, BLT_NSZ_NAN, 0, NULL, 0);
+    blt_ns_batch bg =
+        blt_ns_batch_new(&g, BLT_COLMAJOR, BLT_NSZ_ABSENT, 0, NULL, 0);
+    blt_ns_batch bq,
+        bh = blt_ns_batch_new(&h, BLT_COLMAJOR, BLT_NSZ_NAN, 1, NULL, 0);
+    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+    double *x0 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+    double *x1 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+    double *z0 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+    double *z1 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+    double *v0 = (double *)blt_xcalloc((size_t)(4 * nn), sizeof(double));
+    double *v1 = (double *)blt_xcalloc((size_t)(4 * nn), sizeof(double));
+    int64_t p;
+    CHECK(blt_ns_host_runner(NULL, 0, BLT_NS_SCHUR, BLA_JOB_SCHUR,
+                             BLA_COMPZ_NONE, &bs, info) == BLA_OK &&
+              blt_ns_host_runner(NULL, 0, BLT_NS_GEHRD, BLA_JOB_SCHUR,
+                                 BLA_COMPZ_NONE, &bg, info) == BLA_OK &&
+              blt_ns_host_runner(NULL, 0, BLT_NS_HSEQR, BLA_JOB_SCHUR,
+                                 BLA_COMPZ_INIT, &bh, info) == BLA_OK,
+          "%s core n=%lld: batch reference runs failed", prec.name,
+          (long long)n);
+    bq = blt_ns_batch_clone(&bg);
+    CHECK(blt_ns_host_runner(NULL, 0, BLT_NS_ORGHR, BLA_JOB_SCHUR,
+                             BLA_COMPZ_NONE, &bq, info) == BLA_OK,
+          "%s core n=%lld: batch orghr failed", prec.name, (long long)n);
+    for (p = 0; p < count; ++p)
+      for (variant = 0; variant < 2; ++variant) {
+        const int type = g.type[p];
+        cmat a = cmat_new(is_float, n, variant),
+             z = cmat_new(is_float, n, !variant);
+        cvec wr = cvec_new(is_float, n, variant),
+             wi = cvec_new(is_float, n, !variant);
+        cvec tau = cvec_new(is_float, nt, variant);
+        double resid, orth, form;
+        int ci;
+        /* schur with Z; z starts NaN (must not be read). */
+        for (ci = 0; ci < n * n; ++ci)
+          x0[ci] = NAN;
+        cmat_put(&a, n, g.a + p * n * n);
+        cmat_put(&z, n, x0);
+        ci = core_schur(&a, &wr, &wi, &z, LWORK_EXACT);
+        cmat_get(&a, n, x1);
+        cmat_get(&z, n, z1);
+        cvec_get(&wr, n, v1);
+        cvec_get(&wi, n, v1 + n);
+        blt_ns_batch_read(&bs, p, x0, z0, NULL, v0, v0 + n);
+        resid = blt_ns_resid(n, g.a + p * n * n, x1, z1, prec.ulp, prec.unfl);
+        orth = blt_ns_orth(n, z1, prec.ulp);
+        form = blt_ns_form(n, x1, v1, v1 + n, prec.ulp, prec.unfl);
+        CHECK(ci == 0 && resid < BLT_THRESH && orth < BLT_THRESH &&
+                  form < BLT_THRESH,
+              "%s core schur n=%lld type %d variant %d: info %d resid %g "
+              "orth %g form %g",
+              prec.name, (long long)n, type, variant, ci, resid, orth, form);
+        CHECK(same_dbl(x0, x1, n * n) && same_dbl(z0, z1, n * n) &&
+                  same_dbl(v0, v1, 2 * n),
+              "%s core schur n=%lld type %d variant %d: other bits than the "
+              "batch driver",
+              prec.name, (long long)n, type, variant);
+        /* Without Z: the same T and eigenvalues. */
+        cmat_put(&a, n, g.a + p * n * n);
+        ci = core_schur(&a, &wr, &wi, NULL, LWORK_EXACT);
+        cmat_get(&a, n, x1);
+        cvec_get(&wr, n, v1);
+        cvec_get(&wi, n, v1 + n);
+        CHECK(ci == 0 && same_dbl(x0, x1, n * n) && same_dbl(v0, v1, 2 * n),
+              "%s core schur(no Z) n=%lld type %d variant %d: info %d or "
+              "other bits than with Z",
+              prec.name, (long long)n, type, variant, ci);
+        /* gehrd, then orghr. */
+        cmat_put(&a, n, g.a + p * n * n);
+        ci = core_gehrd(0, &a, &tau, LWORK_EXACT);
+        cmat_get(&a, n, x1);
+        cvec_get(&tau, nt, v1);
+        blt_ns_batch_read(&bg, p, x0, NULL, v0, NULL, NULL);
+        CHECK(ci == 0 && same_dbl(x0, x1, n * n) && same_dbl(v0, v1, nt),
+              "%s core gehrd n=%lld type %d variant %d: info %d or other "
+              "bits than the batch driver",
+              prec.name, (long long)n, type, variant, ci);
+        ci = core_gehrd(1, &a, &tau, LWORK_EXACT);
+        cmat_get(&a, n, x1);
+        blt_ns_batch_read(&bq, p, x0, NULL, NULL, NULL, NULL);
+        CHECK(ci == 0 && same_dbl(x0, x1, n * n),
+              "%s core orghr n=%lld type %d variant %d: info %d or other "
+              "bits than the batch driver",
+              prec.name, (long long)n, type, variant, ci);
+        /* hseqr(SCHUR, INIT) on H with NaN below the subdiagonal. */
+        for (ci = 0; ci < n * n; ++ci)
+          x0[ci] = h.a[p * n * n + ci];
+        for (ci = 0; ci < n * n; ++ci)
+          if (ci % n > ci / n + 1)
+            x0[ci] = NAN;
+        cmat_put(&a, n, x0);
+        ci = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &a, &wr, &wi, &z,
+                        LWORK_EXACT);
+        cmat_get(&a, n, x1);
+        cmat_get(&z, n, z1);
+        cvec_get(&wr, n, v1);
+        cvec_get(&wi, n, v1 + n);
+        blt_ns_batch_read(&bh, p, x0, z0, NULL, v0, v0 + n);
+        CHECK(ci == 0 && same_dbl(x0, x1, n * n) && same_dbl(z0, z1, n * n) &&
+                  same_dbl(v0, v1, 2 * n),
+              "%s core hseqr n=%lld type %d variant %d: info %d or other "
+              "bits than the batch driver",
+              prec.name, (long long)n, type, variant, ci);
+        free(a.buf);
+        free(z.buf);
+        free(wr.buf);
+        free(wi.buf);
+        free(tau.buf);
+      }
+    free(info);
+    free(x0);
+    free(x1);
+    free(z0);
+    free(z1);
+    free(v0);
+    free(v1);
+    blt_ns_batch_free(&bs);
+    blt_ns_batch_free(&bg);
+    blt_ns_batch_free(&bq);
+    blt_ns_batch_free(&bh);
+    blt_ns_set_free(&g);
+    blt_ns_set_free(&h);
+  }
+  check_done();
+}
+
+Test(core, direct_double) {
+  run_core_direct(0);
+}
+Test(core, direct_float) {
+  run_core_direct(1);
+}
+
+/* Shape errors of the core routines: the documented info, nothing
+ * touched. */
+typedef struct {
+  cmat a, z;
+  cvec wr, wi, tau;
+} core_env;
+
+static core_env cenv_new(int is_float, int64_t n, int variant,
+                         const double *a) {
+  core_env e;
+  double tau[8] = {0.5, -0.25, 0.125, 0.5, 0.25, 0, 0, 0};
+  e.a = cmat_new(is_float, n, variant);
+  e.z = cmat_new(is_float, n, variant);
+  e.wr = cvec_new(is_float, n, variant);
+  e.wi = cvec_new(is_float, n, variant);
+  e.tau = cvec_new(is_float, n - 1, variant);
+  cmat_put(&e.a, n, a);
+  cmat_put(&e.z, n, a);
+  cvec_put(&e.tau, n - 1, tau);
+  return e;
+}
+
+static void cenv_free(core_env *e) {
+  free(e->a.buf);
+  free(e->z.buf);
+  free(e->wr.buf);
+  free(e->wi.buf);
+  free(e->tau.buf);
+}
+
+static int cenv_same(const core_env *x, const core_env *y) {
+  return memcmp(x->a.buf, y->a.buf, x->a.bytes) == 0 &&
+         memcmp(x->z.buf, y->z.buf, x->z.bytes) == 0 &&
+         memcmp(x->wr.buf, y->wr.buf, x->wr.bytes) == 0 &&
+         memcmp(x->wi.buf, y->wi.buf, x->wi.bytes) == 0 &&
+         memcmp(x->tau.buf, y->tau.buf, x->tau.bytes) == 0;
+}
+
+#define NCORE_ARGS 21
+
+static void run_core_args(int is_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  const int64_t n = 5;
+  double a[25];
+  blt_rng rng;
+  int c, i;
+  report();
+  blt_rng_seed(&rng, 0xC0A5ULL);
+  for (i = 0; i < 25; ++i)
+    a[i] = blt_rng_uniform(&rng);
+  for (c = 0; c < NCORE_ARGS; ++c) {
+    core_env e = cenv_new(is_float, n, c % 2, a),
+             s = cenv_new(is_float, n, c % 2, a);
+    const char *what = "";
+    int info = 0, expect = 0;
+    switch (c) {
+    case 0:
+      what = "schur a n x (n+1)";
+      cmat_shape(&e.a, n, n + 1);
+      expect = -1;
+      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
+      break;
+    case 1:
+      what = "schur a.data NULL";
+      cmat_null(&e.a);
+      expect = -1;
+      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
+      break;
+    case 2:
+      what = "schur wr.n = n - 1";
+      cvec_len(&e.wr, n - 1);
+      expect = -2;
+      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
+      break;
+    case 3:
+      what = "schur wi.n = n + 1";
+      cvec_len(&e.wi, n + 1);
+      expect = -3;
+      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
+      break;
+    case 4:
+      what = "schur z (n-1) x n";
+      cmat_shape(&e.z, n - 1, n);
+      expect = -4;
+      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
+      break;
+    case 5:
+      what = "schur work one short";
+      expect = -5;
+      info = core_schur(
+          &e.a, &e.wr, &e.wi, &e.z,
+          (is_float ? bla_sschur_lwork(n, 1) : bla_dschur_lwork(n, 1)) - 1);
+      break;
+    case 6:
+      what = "hseqr job = 5";
+      expect = -1;
+      info = core_hseqr((bla_job)5, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
+                        LWORK_EXACT);
+      break;
+    case 7:
+      what = "hseqr compz = -1";
+      expect = -2;
+      info = core_hseqr(BLA_JOB_SCHUR, (bla_compz)-1, &e.a, &e.wr, &e.wi, &e.z,
+                        LWORK_EXACT);
+      break;
+    case 8:
+      what = "hseqr h n x (n-1)";
+      cmat_shape(&e.a, n, n - 1);
+      expect = -3;
+      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
+                        LWORK_EXACT);
+      break;
+    case 9:
+      what = "hseqr wr.n = n + 1";
+      cvec_len(&e.wr, n + 1);
+      expect = -4;
+      info = core_hseqr(BLA_JOB_EIGENVALUES, BLA_COMPZ_NONE, &e.a, &e.wr, &e.wi,
+                        NULL, LWORK_EXACT);
+      break;
+    case 10:
+      what = "hseqr wi.data NULL";
+      cvec_null(&e.wi);
+      expect = -5;
+      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_NONE, &e.a, &e.wr, &e.wi, NULL,
+                        LWORK_EXACT);
+      break;
+    case 11:
+      what = "hseqr(INIT) z NULL";
+      cmat_null(&e.z);
+      expect = -6;
+      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
+                        LWORK_EXACT);
+      break;
+    case 12:
+      what = "hseqr(UPDATE) z n x (n+1)";
+      cmat_shape(&e.z, n, n + 1);
+      expect = -6;
+      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_UPDATE, &e.a, &e.wr, &e.wi,
+                        &e.z, LWORK_EXACT);
+      break;
+    case 13:
+      what = "hseqr work.n = -1";
+      expect = -7;
+      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
+                        -1);
+      break;
+    case 14:
+      what = "gehrd a (n+1) x n";
+      cmat_shape(&e.a, n + 1, n);
+      expect = -1;
+      info = core_gehrd(0, &e.a, &e.tau, LWORK_EXACT);
+      break;
+    case 15:
+      what = "gehrd tau.n = n";
+      cvec_len(&e.tau, n);
+      expect = -2;
+      info = core_gehrd(0, &e.a, &e.tau, LWORK_EXACT);
+      break;
+    case 16:
+      what = "gehrd work.n = -1";
+      expect = -3;
+      info = core_gehrd(0, &e.a, &e.tau, -1);
+      break;
+    case 17:
+      what = "orghr a n x (n-1)";
+      cmat_shape(&e.a, n, n - 1);
+      expect = -1;
+      info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
+      break;
+    case 18:
+      what = "orghr tau.n = n - 2";
+      cvec_len(&e.tau, n - 2);
+      expect = -2;
+      info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
+      break;
+    case 19:
+      what = "orghr tau.data NULL";
+      cvec_null(&e.tau);
+      expect = -2;
+      info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
+      break;
+    default:
+      what = "orghr work.n = -1";
+      expect = -3;
+      info = core_gehrd(1, &e.a, &e.tau, -1);
+      break;
+    }
+    CHECK(info == expect, "%s core %s: info %d, expected %d", prec.name, what,
+          info, expect);
+    CHECK(cenv_same(&e, &s), "%s core %s: storage was touched", prec.name,
+          what);
+    cenv_free(&e);
+    cenv_free(&s);
+  }
+  check_done();
+}
+
+Test(core, bad_args_double) {
+  run_core_args(0);
+}
+Test(core, bad_args_float) {
+  run_core_args(1);
+}
+
+/* Non-finite input to the core routines: the documented -i and every
+ * output NaN; a NaN below the subdiagonal of hseqr's h is not read. */
+static void run_core_nonfinite(int is_float) {
+  static const int64_t ns[] = {1, 4};
+  const double bads[3] = {NAN, INFINITY, -INFINITY};
+  const blt_prec prec = blt_prec_of(is_float);
+  int in, ib, c, k = 0;
+  report();
+  for (in = 0; in < 2; ++in)
+    for (ib = 0; ib < 3; ++ib)
+      for (c = 0; c < 8; ++c, ++k) {
+        const int64_t n = ns[in];
+        double a[16], tau[4] = {0.5, 0.25, 0, 0}, out[16], wr[4], wi[4];
+        double zo[16];
+        core_env e;
+        blt_rng rng;
+        int info = 0, expect = 0, i, j, ok;
+        const char *what = "";
+        if ((c == 6 || c == 7) && n < 3)
+          continue;
+        blt_rng_seed(&rng, (uint64_t)k);
+        for (i = 0; i < 16; ++i)
+          a[i] = blt_rng_uniform(&rng);
+        /* Upper Hessenberg (for hseqr), bad entry on or above the
+         * subdiagonal unless c == 6. */
+        for (j = 0; j < n; ++j)
+          for (i = j + 2; i < n; ++i)
+            a[i + j * n] = 0.0;
+        e = cenv_new(is_float, n, k % 2, a);
+        j = k % (int)n;
+        i = (k / 2) % (j + 2 < n ? j + 2 : (int)n);
+        if (c != 5 && c != 6 && c != 7) {
+          a[i + j * n] = bads[ib];
+          cmat_put(&e.a, n, a);
+        }
+        switch (c) {
+        case 0:
+          what = "schur(Z), bad a";
+          expect = -1;
+          info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
+          break;
+        case 1:
+          what = "schur(no Z), bad a";
+          expect = -1;
+          info = core_schur(&e.a, &e.wr, &e.wi, NULL, LWORK_EXACT);
+          break;
+        case 2:
+          what = "hseqr(SCHUR, INIT), bad h";
+          expect = -3;
+          info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi,
+                            &e.z, LWORK_EXACT);
+          break;
+        case 3:
+          what = "hseqr(EIGENVALUES, NONE), bad h";
+          expect = -3;
+          info = core_hseqr(BLA_JOB_EIGENVALUES, BLA_COMPZ_NONE, &e.a, &e.wr,
+                            &e.wi, NULL, LWORK_EXACT);
+          break;
+        case 4:
+          what = "gehrd, bad a";
+          expect = -1;
+          info = core_gehrd(0, &e.a, &e.tau, LWORK_EXACT);
+          break;
+        case 5:
+          what = "hseqr(SCHUR, UPDATE), bad z";
+          memcpy(zo, a, sizeof zo);
+          zo[(k * 7) % (n * n)] = bads[ib];
+          cmat_put(&e.z, n, zo);
+          expect = -6;
+          info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_UPDATE, &e.a, &e.wr, &e.wi,
+                            &e.z, LWORK_EXACT);
+          break;
+        case 6:
+          what = "hseqr(SCHUR, INIT), bad entry below the subdiagonal";
+          a[n - 1] = bads[ib]; /* (n-1, 0) */
+          cmat_put(&e.a, n, a);
+          expect = 0;
+          info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi,
+                            &e.z, LWORK_EXACT);
+          break;
+        default:
+          what = "orghr, bad tau";
+          tau[k % (n - 1)] = bads[ib];
+          cvec_put(&e.tau, n - 1, tau);
+          expect = -2;
+          info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
+          break;
+        }
+        cmat_get(&e.a, n, out);
+        cmat_get(&e.z, n, zo);
+        cvec_get(&e.wr, n, wr);
+        cvec_get(&e.wi, n, wi);
+        if (expect == 0) {
+          /* The same bits as with a zero there. */
+          core_env r;
+          double out2[16], zo2[16], wr2[4], wi2[4];
+          a[n - 1] = 0.0;
+          r = cenv_new(is_float, n, k % 2, a);
+          core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &r.a, &r.wr, &r.wi, &r.z,
+                     LWORK_EXACT);
+          cmat_get(&r.a, n, out2);
+          cmat_get(&r.z, n, zo2);
+          cvec_get(&r.wr, n, wr2);
+          cvec_get(&r.wi, n, wi2);
+          ok = same_dbl(out, out2, n * n) && same_dbl(zo, zo2, n * n) &&
+               same_dbl(wr, wr2, n) && same_dbl(wi, wi2, n);
+          cenv_free(&r);
+        } else {
+          ok = blt_all_nan((size_t)(n * n), out) &&
+               (c >= 4 ||
+                (blt_all_nan((size_t)n, wr) && blt_all_nan((size_t)n, wi))) &&
+               (c == 5 ? blt_all_nan((size_t)n, wr) : 1) &&
+               (c == 0 || c == 2 || c == 5 ? blt_all_nan((size_t)(n * n), zo)
+                                           : 1);
+          if (c == 4) {
+            double t[4];
+            cvec_get(&e.tau, n - 1, t);
+            ok = ok && blt_all_nan((size_t)(n - 1), t);
+          }
+        }
+        CHECK(info == expect && ok,
+              "%s core %s n=%lld (%g): info %d (expected %d), outputs %s",
+              prec.name, what, (long long)n, bads[ib], info, expect,
+              ok ? "as documented" : "not as documented");
+        cenv_free(&e);
+      }
+  check_done();
+}
+
+Test(core, nonfinite_double) {
+  run_core_nonfinite(0);
+}
+Test(core, nonfinite_float) {
+  run_core_nonfinite(1);
+}
