@@ -3,20 +3,21 @@
 # NVIDIA GPU (written for the H200, sm_90):
 #   1. build batchla with CUDA for sm_90, tests and benchmarks included;
 #   2. run the CUDA tests (ctest -R cuda) under compute-sanitizer memcheck;
-#   3. run the demo (GPU part included) and bench_steqr_gpu.
+#   3. run the demo (GPU part included) and bench_steqr_gpu;
+#   4. run bench_{schur,cholesky,bessel}_gpu --quick.
 # Results: $OUT/gpu_check.md (summary and benchmark tables) and
 # $OUT/gpu_check.log (every command's output); without OUT, the build dir.
 #
 #   bench/gpu/check.sh [--quick]
-#   env: BUILD_DIR (build-gpu), JOBS (nproc), TEST_TIMEOUT (180 s),
-#        BENCH_TIMEOUT (300 s), CUDA_ARCH (90)
+#   env: BUILD_DIR (build-gpu), JOBS (nproc), TEST_TIMEOUT (150 s),
+#        BENCH_TIMEOUT (240 s), FAMILY_TIMEOUT (60 s each), CUDA_ARCH (90)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD_DIR:-$root/build-gpu}
 out=${OUT:-$build}
 jobs=${JOBS:-$(nproc)}
-test_timeout=${TEST_TIMEOUT:-180}
-bench_timeout=${BENCH_TIMEOUT:-300}
+test_timeout=${TEST_TIMEOUT:-150}
+bench_timeout=${BENCH_TIMEOUT:-240}
 quick=
 [ "${1:-}" = --quick ] && quick=--quick
 mkdir -p "$out" "$build"
@@ -108,4 +109,24 @@ else
   note "- bench_steqr_gpu not built (see the log)"
   failed=1
 fi
+
+# 4. The other families' GPU benchmarks, in their short form (--quick): the
+# device time of one session is short, and steqr's table comes first.
+for fam in schur cholesky bessel; do
+  b="$build/bench/bench_${fam}_gpu"
+  if [ -x "$b" ]; then
+    note ""
+    t0=$SECONDS
+    timeout "${FAMILY_TIMEOUT:-60}" "$b" --quick >"$out/gpu_bench_$fam.md" \
+      2>>"$log"
+    rc=$?
+    tee -a "$summary" <"$out/gpu_bench_$fam.md"
+    note ""
+    note "- bench_${fam}_gpu --quick: exit $rc ($((SECONDS - t0)) s)"
+    [ $rc -eq 0 ] || failed=1
+  else
+    note "- bench_${fam}_gpu not built (see the log)"
+    failed=1
+  fi
+done
 exit $failed

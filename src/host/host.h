@@ -3,6 +3,9 @@
 #ifndef BATCHLA_HOST_H
 #define BATCHLA_HOST_H
 
+#include <stdint.h>
+#include <stdlib.h>
+
 #include "batchla/batchla.h"
 
 #ifdef _OPENMP
