@@ -12,16 +12,16 @@ BLA_EXTERN_C_BEGIN
 /* The execution descriptor's backend, or -1 when it names none. */
 int bla_exec_backend_(const bla_exec *exec);
 
-bla_status bla_dcuda_sterf_batch_(bla_dvec_batch d, bla_dvec_batch e,
-                                  int *info, const bla_exec *exec);
-bla_status bla_scuda_sterf_batch_(bla_svec_batch d, bla_svec_batch e,
-                                  int *info, const bla_exec *exec);
+bla_status bla_dcuda_sterf_batch_(bla_dvec_batch d, bla_dvec_batch e, int *info,
+                                  const bla_exec *exec);
+bla_status bla_scuda_sterf_batch_(bla_svec_batch d, bla_svec_batch e, int *info,
+                                  const bla_exec *exec);
 bla_status bla_dcuda_steqr_batch_(bla_compz compz, bla_dvec_batch d,
-                                  bla_dvec_batch e, bla_dmat_batch z,
-                                  int *info, const bla_exec *exec);
+                                  bla_dvec_batch e, bla_dmat_batch z, int *info,
+                                  const bla_exec *exec);
 bla_status bla_scuda_steqr_batch_(bla_compz compz, bla_svec_batch d,
-                                  bla_svec_batch e, bla_smat_batch z,
-                                  int *info, const bla_exec *exec);
+                                  bla_svec_batch e, bla_smat_batch z, int *info,
+                                  const bla_exec *exec);
 
 /* The Cholesky family shares one device entry point per precision. */
 typedef enum {

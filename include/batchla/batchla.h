@@ -67,12 +67,10 @@ bla_status bla_dsterf_batch(bla_dvec_batch d, bla_dvec_batch e, int *info,
                             const bla_exec *exec);
 bla_status bla_ssterf_batch(bla_svec_batch d, bla_svec_batch e, int *info,
                             const bla_exec *exec);
-bla_status bla_dsteqr_batch(bla_compz compz, bla_dvec_batch d,
-                            bla_dvec_batch e, bla_dmat_batch z, int *info,
-                            const bla_exec *exec);
-bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d,
-                            bla_svec_batch e, bla_smat_batch z, int *info,
-                            const bla_exec *exec);
+bla_status bla_dsteqr_batch(bla_compz compz, bla_dvec_batch d, bla_dvec_batch e,
+                            bla_dmat_batch z, int *info, const bla_exec *exec);
+bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d, bla_svec_batch e,
+                            bla_smat_batch z, int *info, const bla_exec *exec);
 
 /* ---- Hessenberg reduction and real Schur form (core: batchla/core/
  * hessenberg.h, hseqr.h, schur.h) -------------------------------------------
@@ -124,41 +122,53 @@ bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
  * where entries exist, NULL info with count > 0.
  * Runs on: host (OpenMP) and CUDA. */
 bla_status bla_dbessel_j_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
-                                const bla_exec *exec);
+                                   const bla_exec *exec);
 bla_status bla_dbessel_y_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_dsph_bessel_j_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_dsph_bessel_y_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_dsph_bessel_i_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_dsph_bessel_k_all_batch(bla_dvec x, bla_dvec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_dbessel_jy_all_batch(bla_dvec x, bla_dvec_batch j, bla_dvec_batch jp, bla_dvec_batch y, bla_dvec_batch yp,
-                                int *info, const bla_exec *exec);
-bla_status bla_dsph_bessel_jy_all_batch(bla_dvec x, bla_dvec_batch j, bla_dvec_batch jp, bla_dvec_batch y, bla_dvec_batch yp,
-                                int *info, const bla_exec *exec);
-bla_status bla_dsph_bessel_ik_all_batch(bla_dvec x, bla_dvec_batch i, bla_dvec_batch ip, bla_dvec_batch k, bla_dvec_batch kp,
-                                int *info, const bla_exec *exec);
+                                   const bla_exec *exec);
+bla_status bla_dsph_bessel_j_all_batch(bla_dvec x, bla_dvec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_dsph_bessel_y_all_batch(bla_dvec x, bla_dvec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_dsph_bessel_i_all_batch(bla_dvec x, bla_dvec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_dsph_bessel_k_all_batch(bla_dvec x, bla_dvec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_dbessel_jy_all_batch(bla_dvec x, bla_dvec_batch j,
+                                    bla_dvec_batch jp, bla_dvec_batch y,
+                                    bla_dvec_batch yp, int *info,
+                                    const bla_exec *exec);
+bla_status bla_dsph_bessel_jy_all_batch(bla_dvec x, bla_dvec_batch j,
+                                        bla_dvec_batch jp, bla_dvec_batch y,
+                                        bla_dvec_batch yp, int *info,
+                                        const bla_exec *exec);
+bla_status bla_dsph_bessel_ik_all_batch(bla_dvec x, bla_dvec_batch i,
+                                        bla_dvec_batch ip, bla_dvec_batch k,
+                                        bla_dvec_batch kp, int *info,
+                                        const bla_exec *exec);
 bla_status bla_sbessel_j_all_batch(bla_svec x, bla_svec_batch out, int *info,
-                                const bla_exec *exec);
+                                   const bla_exec *exec);
 bla_status bla_sbessel_y_all_batch(bla_svec x, bla_svec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_ssph_bessel_j_all_batch(bla_svec x, bla_svec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_ssph_bessel_y_all_batch(bla_svec x, bla_svec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_ssph_bessel_i_all_batch(bla_svec x, bla_svec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_ssph_bessel_k_all_batch(bla_svec x, bla_svec_batch out, int *info,
-                                const bla_exec *exec);
-bla_status bla_sbessel_jy_all_batch(bla_svec x, bla_svec_batch j, bla_svec_batch jp, bla_svec_batch y, bla_svec_batch yp,
-                                int *info, const bla_exec *exec);
-bla_status bla_ssph_bessel_jy_all_batch(bla_svec x, bla_svec_batch j, bla_svec_batch jp, bla_svec_batch y, bla_svec_batch yp,
-                                int *info, const bla_exec *exec);
-bla_status bla_ssph_bessel_ik_all_batch(bla_svec x, bla_svec_batch i, bla_svec_batch ip, bla_svec_batch k, bla_svec_batch kp,
-                                int *info, const bla_exec *exec);
+                                   const bla_exec *exec);
+bla_status bla_ssph_bessel_j_all_batch(bla_svec x, bla_svec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_ssph_bessel_y_all_batch(bla_svec x, bla_svec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_ssph_bessel_i_all_batch(bla_svec x, bla_svec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_ssph_bessel_k_all_batch(bla_svec x, bla_svec_batch out,
+                                       int *info, const bla_exec *exec);
+bla_status bla_sbessel_jy_all_batch(bla_svec x, bla_svec_batch j,
+                                    bla_svec_batch jp, bla_svec_batch y,
+                                    bla_svec_batch yp, int *info,
+                                    const bla_exec *exec);
+bla_status bla_ssph_bessel_jy_all_batch(bla_svec x, bla_svec_batch j,
+                                        bla_svec_batch jp, bla_svec_batch y,
+                                        bla_svec_batch yp, int *info,
+                                        const bla_exec *exec);
+bla_status bla_ssph_bessel_ik_all_batch(bla_svec x, bla_svec_batch i,
+                                        bla_svec_batch ip, bla_svec_batch k,
+                                        bla_svec_batch kp, int *info,
+                                        const bla_exec *exec);
 
 /* ---- Cholesky, banded and dense (core: batchla/core/cholesky.h) --------
  *

@@ -3,7 +3,9 @@
 
 #include "device.h"
 
-extern "C" int bla_has_cuda(void) { return 1; }
+extern "C" int bla_has_cuda(void) {
+  return 1;
+}
 
 bla_status bla_device_ready_(void) {
   int devices = 0;

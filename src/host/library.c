@@ -1,7 +1,9 @@
 /* Library-wide entry points: version, status strings, exec decoding. */
 #include "internal.h"
 
-const char *bla_version(void) { return BLA_VERSION_STRING; }
+const char *bla_version(void) {
+  return BLA_VERSION_STRING;
+}
 
 const char *bla_status_string(bla_status status) {
   switch (status) {

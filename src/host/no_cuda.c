@@ -2,30 +2,32 @@
  * reports that no device is available. */
 #include "internal.h"
 
-int bla_has_cuda(void) { return 0; }
+int bla_has_cuda(void) {
+  return 0;
+}
 
-bla_status bla_dcuda_sterf_batch_(bla_dvec_batch d, bla_dvec_batch e,
-                                  int *info, const bla_exec *exec) {
+bla_status bla_dcuda_sterf_batch_(bla_dvec_batch d, bla_dvec_batch e, int *info,
+                                  const bla_exec *exec) {
   (void)d, (void)e, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
 
-bla_status bla_scuda_sterf_batch_(bla_svec_batch d, bla_svec_batch e,
-                                  int *info, const bla_exec *exec) {
+bla_status bla_scuda_sterf_batch_(bla_svec_batch d, bla_svec_batch e, int *info,
+                                  const bla_exec *exec) {
   (void)d, (void)e, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
 
 bla_status bla_dcuda_steqr_batch_(bla_compz compz, bla_dvec_batch d,
-                                  bla_dvec_batch e, bla_dmat_batch z,
-                                  int *info, const bla_exec *exec) {
+                                  bla_dvec_batch e, bla_dmat_batch z, int *info,
+                                  const bla_exec *exec) {
   (void)compz, (void)d, (void)e, (void)z, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
 
 bla_status bla_scuda_steqr_batch_(bla_compz compz, bla_svec_batch d,
-                                  bla_svec_batch e, bla_smat_batch z,
-                                  int *info, const bla_exec *exec) {
+                                  bla_svec_batch e, bla_smat_batch z, int *info,
+                                  const bla_exec *exec) {
   (void)compz, (void)d, (void)e, (void)z, (void)info, (void)exec;
   return BLA_ERR_NO_DEVICE;
 }

@@ -20,7 +20,8 @@
  * chosen per unreduced block, splitting on negligible off-diagonals,
  * blocks scaled when their norm is near overflow or underflow).
  *
- *   compz  NONE: values only; INIT: z := eigenvectors; UPDATE: z := z * eigenvectors
+ *   compz  NONE: values only; INIT: z := eigenvectors;
+ *          UPDATE: z := z * eigenvectors
  *   d      in: diagonal (n); out: eigenvalues, ascending
  *   e      in: off-diagonal (max(n-1, 0)); out: destroyed
  *   z      n x n, or NULL view when compz == NONE; column j is the

@@ -13,9 +13,12 @@
  * Spherical (DLMF 10.47, 10.49), n = 0..out.n-1:
  *   bla_dsph_bessel_j_all(x, out)    j_n(x), any real x
  *   bla_dsph_bessel_y_all(x, out)    y_n(x), x > 0
- *   bla_dsph_bessel_i_all(x, out)    i_n(x) = sqrt(pi/(2x)) I_{n+1/2}(x), any real x
- *   bla_dsph_bessel_k_all(x, out)    k_n(x) = sqrt(pi/(2x)) K_{n+1/2}(x), x > 0
- *   bla_dsph_bessel_jy_all(x, j, jp, y, yp), bla_dsph_bessel_ik_all(x, i, ip, k, kp)
+ *   bla_dsph_bessel_i_all(x, out)    i_n(x) = sqrt(pi/(2x)) I_{n+1/2}(x),
+ *                                    any real x
+ *   bla_dsph_bessel_k_all(x, out)    k_n(x) = sqrt(pi/(2x)) K_{n+1/2}(x),
+ *                                    x > 0
+ *   bla_dsph_bessel_jy_all(x, j, jp, y, yp)
+ *   bla_dsph_bessel_ik_all(x, i, ip, k, kp)
  *
  * Method. The functions that decay with the order (J, j, i) are the minimal
  * solutions of their three-term recurrences: they come from Miller's
