@@ -17,18 +17,17 @@
  * Markdown report on stdout, progress on stderr. Without GSL at build time
  * (BENCH_HAVE_GSL 0) only batchla's columns are produced, and the report
  * says so. */
-#define _GNU_SOURCE /* popen, clock_gettime */
 #include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <omp.h>
 
 #include "batchla/batchla.h"
+#include "bench_common.h"
 
 #ifndef BENCH_HAVE_GSL
 #define BENCH_HAVE_GSL 0
@@ -39,26 +38,11 @@
 #include <gsl/gsl_version.h>
 #endif
 
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-#ifndef BENCH_SOURCE_DIR
-#define BENCH_SOURCE_DIR "."
-#endif
-#ifndef BENCH_C_FLAGS
-#define BENCH_C_FLAGS "unknown"
-#endif
-#ifndef BENCH_LIB_FLAGS
-#define BENCH_LIB_FLAGS "unknown"
-#endif
-#ifndef BENCH_BUILD_TYPE
-#define BENCH_BUILD_TYPE "unknown"
-#endif
 #ifndef BENCH_DATA_DIR
 #define BENCH_DATA_DIR "tests/data"
 #endif
 
-#define MAX_REPS 64
+#define MAX_REPS BENCH_MAX_REPS
 #define MAX_LIST 8
 #define ACC_TOL 8.0    /* ulp: the tests' bound */
 #define CHECK_TOL 1e-6 /* cross-check: same function, not accuracy */
@@ -87,107 +71,10 @@ typedef struct {
 
 /* ---- small utilities -------------------------------------------------- */
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
-  if (!p) {
-    fprintf(stderr, "bench_bessel: out of memory (%zu bytes)\n", bytes);
-    exit(2);
-  }
-  return p;
-}
-
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 /* Log-uniform in [X_LO, X_HI]. */
 static double rng_x(uint64_t *s) {
-  const double u = (double)(rng_next(s) >> 11) * 0x1.0p-53;
+  const double u = (double)(bench_rng_next(s) >> 11) * 0x1.0p-53;
   return X_LO * pow(X_HI / X_LO, u);
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(const double *x, int k) {
-  double s[MAX_REPS];
-  memcpy(s, x, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
-  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
-}
-
-static double spread(const double *x, int k) {
-  double lo = x[0], hi = x[0];
-  for (int i = 1; i < k; ++i) {
-    lo = x[i] < lo ? x[i] : lo;
-    hi = x[i] > hi ? x[i] : hi;
-  }
-  return (hi - lo) / median(x, k);
-}
-
-static int parse_list(const char *s, int *out, int max) {
-  int k = 0;
-  while (*s && k < max) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || v < 1 || v > 100000)
-      return -1;
-    out[k++] = (int)v;
-    if (*end && *end != ',')
-      return -1;
-    s = *end == ',' ? end + 1 : end;
-  }
-  return k;
-}
-
-static void read_command(const char *cmd, char *out, size_t len) {
-  FILE *f = popen(cmd, "r");
-  out[0] = 0;
-  if (!f)
-    return;
-  if (!fgets(out, (int)len, f))
-    out[0] = 0;
-  pclose(f);
-  out[strcspn(out, "\n")] = 0;
-}
-
-static void cpu_model(char *out, size_t len) {
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  char line[512], name[256] = "unknown";
-  if (f) {
-    while (fgets(line, sizeof line, f) && line[0] != '\n') {
-      char *c = strchr(line, ':');
-      if (c && !strncmp(line, "model name", 10)) {
-        c += c[1] == ' ' ? 2 : 1;
-        c[strcspn(c, "\n")] = 0;
-        snprintf(name, sizeof name, "%s", c);
-      }
-    }
-    fclose(f);
-  }
-  snprintf(out, len, "%s", name);
-}
-
-static double load_average(void) {
-  FILE *f = fopen("/proc/loadavg", "r");
-  double l = -1;
-  if (f) {
-    if (fscanf(f, "%lf", &l) != 1)
-      l = -1;
-    fclose(f);
-  }
-  return l;
 }
 
 /* ---- the sides ----------------------------------------------------------
@@ -304,7 +191,7 @@ static int ref_load(const char *path, ref_data *r) {
         r->ord[r->nord++] = (int)o;
       for (int f = 0; f < NF; ++f) {
         const size_t len = (size_t)REF_MAXX * (size_t)r->nord;
-        r->v[f] = xmalloc(len * sizeof(long double));
+        r->v[f] = bench_xmalloc(len * sizeof(long double));
         for (size_t i = 0; i < len; ++i)
           r->v[f][i] = NAN;
       }
@@ -337,7 +224,7 @@ typedef struct {
 static void accuracy(const ref_data *r, int f, int N, int side, double xlo,
                      double xhi, acc_t *a) {
   const int pf = f ^ 1; /* the partner: J <-> Y, j <-> y */
-  double *out = xmalloc((size_t)(N + 1) * sizeof(double));
+  double *out = bench_xmalloc((size_t)(N + 1) * sizeof(double));
   int info;
   memset(a, 0, sizeof *a);
   for (int xi = 0; xi < r->nx; ++xi) {
@@ -416,10 +303,10 @@ static int agree(double a, double b, double w) {
 static void check_side(int side, int f, int N, const double *x, bla_index count,
                        int threads, cell *c, unsigned char *keep) {
   const bla_index n = N + 1;
-  double *pv = xmalloc((size_t)(count * n) * sizeof(double));
-  double *pw = xmalloc((size_t)(count * n) * sizeof(double));
-  double *o = xmalloc((size_t)(count * n) * sizeof(double));
-  int *info = xmalloc((size_t)count * sizeof(int));
+  double *pv = bench_xmalloc((size_t)(count * n) * sizeof(double));
+  double *pw = bench_xmalloc((size_t)(count * n) * sizeof(double));
+  double *o = bench_xmalloc((size_t)(count * n) * sizeof(double));
+  int *info = bench_xmalloc((size_t)count * sizeof(int));
   bla_exec ex;
   bla_dvec xv;
   bla_dvec_batch a = bla_dvec_batch_packed(pv, count, n),
@@ -475,13 +362,13 @@ static bla_index calibrate(int side, int f, int N, const double *x,
                            bla_index floor) {
   bla_index count = floor < maxc ? floor : maxc;
   double t = 0;
-  double *o = xmalloc((size_t)(maxc * (N + 1)) * sizeof(double));
-  int *info = xmalloc((size_t)maxc * sizeof(int));
+  double *o = bench_xmalloc((size_t)(maxc * (N + 1)) * sizeof(double));
+  int *info = bench_xmalloc((size_t)maxc * sizeof(int));
   run_side(side, f, N, x, count, o, info, threads); /* warm-up */
   for (;;) {
-    const double t0 = now();
+    const double t0 = bench_now();
     run_side(side, f, N, x, count, o, info, threads);
-    t = now() - t0;
+    t = bench_now() - t0;
     if (t >= target / 8 || count >= maxc)
       break;
     count = count * 4 < maxc ? count * 4 : maxc;
@@ -502,29 +389,21 @@ static void time_cell(int f, int N, const double *xt, const double *xo, cell *c,
   const bla_index n = N + 1;
   const bla_index big =
       c->count[S_BLA] > c->count[S_ONE] ? c->count[S_BLA] : c->count[S_ONE];
-  double *o = xmalloc((size_t)(big * n) * sizeof(double));
-  int *info = xmalloc((size_t)big * sizeof(int));
+  double *o = bench_xmalloc((size_t)(big * n) * sizeof(double));
+  int *info = bench_xmalloc((size_t)big * sizeof(int));
   for (int k = 0; k < c->reps; ++k)
     for (int j = 0; j < NS; ++j) {
       const int side = (k + j) % NS; /* rotate which side runs first */
       double t0;
       if (!c->ok[side])
         continue;
-      t0 = now();
+      t0 = bench_now();
       run_side(side, f, N, side == S_ONE ? xo : xt, c->count[side], o, info,
                threads);
-      c->t[side][k] = (now() - t0) / (double)(c->count[side] * n);
+      c->t[side][k] = (bench_now() - t0) / (double)(c->count[side] * n);
     }
   free(o);
   free(info);
-}
-
-/* Two significant figures unless the spread allows three. */
-static void fmt_val(char *buf, size_t len, double v, double spr) {
-  const int sig = spr < 0.01 ? 3 : 2;
-  const int mag = v > 0 ? (int)floor(log10(v)) : 0;
-  const int dec = sig - 1 - mag;
-  snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
 }
 
 static void print_cell(const cell *c, int f, int N, int threads) {
@@ -538,9 +417,9 @@ static void print_cell(const cell *c, int f, int N, int threads) {
       med[s] = 0;
       continue;
     }
-    med[s] = median(c->t[s], c->reps) * 1e9;
-    fmt_val(num, sizeof num, med[s], spread(c->t[s], c->reps));
-    printf(" %s (%.0f%%) |", num, 100 * spread(c->t[s], c->reps));
+    med[s] = bench_median(c->t[s], c->reps) * 1e9;
+    bench_fmt_val(num, sizeof num, med[s], bench_spread(c->t[s], c->reps));
+    printf(" %s (%.0f%%) |", num, 100 * bench_spread(c->t[s], c->reps));
   }
   for (int s = S_ARRAY; s < NS; ++s) {
     if (!c->ok[s] || !c->ok[S_BLA]) {
@@ -554,7 +433,7 @@ static void print_cell(const cell *c, int f, int N, int threads) {
       lo = q < lo ? q : lo;
       hi = q > hi ? q : hi;
     }
-    fmt_val(num, sizeof num, med[s] / med[S_BLA], 0.1);
+    bench_fmt_val(num, sizeof num, med[s] / med[S_BLA], 0.1);
     printf(" %s (%.2g-%.2g) |", num, lo, hi);
   }
   printf(" %.2g |", c->ok[S_BLA] ? 8.0 / (med[S_BLA] * 1e-9) * 1e-9 : 0.0);
@@ -580,28 +459,28 @@ static void usage(void) {
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "", commit[200], cpu[300], cmd[1200];
+  char cmdline[1024] = "", commit[200], cpu[300];
   const int procs = omp_get_num_procs();
   int status = 0;
   static cell cells[NF][MAX_LIST][MAX_LIST];
   static ref_data ref;
-  const double t_start = now();
+  const double t_start = bench_now();
   double load0;
   int have_ref;
 
+  bench_set_name("bench_bessel");
   memset(&o, 0, sizeof o);
   o.reps = 5;
   o.target = 0.2;
   o.seed = 20240611;
-  o.no = parse_list("50,500", o.orders, MAX_LIST);
+  o.no = bench_parse_list("50,500", o.orders, MAX_LIST, 1);
   o.threads[0] = procs;
   o.threads[1] = 1;
   o.nt = procs > 1 ? 2 : 1;
   o.ref = BENCH_DATA_DIR "/bessel_ref.txt";
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    size_t used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", a);
+    bench_cmdline_append(cmdline, sizeof cmdline, a);
     if (!strcmp(a, "--quick")) {
       o.quick = 1;
       continue;
@@ -610,24 +489,16 @@ int main(int argc, char **argv) {
       usage();
       return 2;
     }
-    if (!strcmp(a, "--reps"))
-      o.reps = atoi(v);
-    else if (!strcmp(a, "--target"))
-      o.target = atof(v);
-    else if (!strcmp(a, "--seed"))
-      o.seed = strtoull(v, NULL, 0);
-    else if (!strcmp(a, "--orders"))
-      o.no = parse_list(v, o.orders, MAX_LIST);
-    else if (!strcmp(a, "--threads"))
-      o.nt = parse_list(v, o.threads, MAX_LIST);
+    if (!strcmp(a, "--orders"))
+      o.no = bench_parse_list(v, o.orders, MAX_LIST, 1);
     else if (!strcmp(a, "--ref"))
       o.ref = v;
-    else {
+    else if (!bench_common_option(a, v, &o.reps, &o.target, &o.seed,
+                                  o.threads, &o.nt, MAX_LIST)) {
       usage();
       return 2;
     }
-    used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", v);
+    bench_cmdline_append(cmdline, sizeof cmdline, v);
     ++i;
   }
   if (o.quick && o.target == 0.2)
@@ -645,25 +516,10 @@ int main(int argc, char **argv) {
   gsl_set_error_handler_off();
 #endif
 
-  snprintf(cmd, sizeof cmd, "git -C '%s' rev-parse HEAD 2>/dev/null",
-           BENCH_SOURCE_DIR);
-  read_command(cmd, commit, sizeof commit);
-  if (!commit[0]) {
-    snprintf(commit, sizeof commit, "%s", BENCH_GIT_COMMIT);
-  } else {
-    char dirty[256];
-    snprintf(cmd, sizeof cmd,
-             "git --no-optional-locks -C '%s' status --porcelain "
-             "--untracked-files=no -- src include cmake CMakeLists.txt "
-             "2>/dev/null",
-             BENCH_SOURCE_DIR);
-    read_command(cmd, dirty, sizeof dirty);
-    if (dirty[0])
-      strncat(commit, " + uncommitted changes in the library sources",
-              sizeof commit - strlen(commit) - 1);
-  }
-  cpu_model(cpu, sizeof cpu);
-  load0 = load_average();
+  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
+                   1);
+  bench_cpu_model(cpu, sizeof cpu, 0);
+  load0 = bench_load_average();
   have_ref = ref_load(o.ref, &ref) == 0;
   if (!have_ref) {
     fprintf(stderr, "bench_bessel: cannot read the reference data %s\n", o.ref);
@@ -678,10 +534,10 @@ int main(int argc, char **argv) {
     for (int io = 0; io < o.no; ++io) {
       const int N = o.orders[io];
       const bla_index maxc = 1 << 18;
-      double *x = xmalloc((size_t)maxc * sizeof(double));
-      double *xt = xmalloc((size_t)maxc * sizeof(double));
-      double *xo = xmalloc((size_t)maxc * sizeof(double));
-      unsigned char *keep = xmalloc((size_t)maxc);
+      double *x = bench_xmalloc((size_t)maxc * sizeof(double));
+      double *xt = bench_xmalloc((size_t)maxc * sizeof(double));
+      double *xo = bench_xmalloc((size_t)maxc * sizeof(double));
+      unsigned char *keep = bench_xmalloc((size_t)maxc);
       uint64_t s = o.seed;
       bla_index count, nt = 0, no1 = 0, count_one;
       cell c0;
@@ -750,15 +606,8 @@ int main(int argc, char **argv) {
     }
 
   printf("## Host: batchla Bessel _all kernels vs GSL\n\n");
-  printf("- command: `bench_bessel%s`\n", cmdline);
-  printf("- commit: %s\n", commit[0] ? commit : "unknown");
-  printf("- batchla %s, build type %s; library flags: %s\n", bla_version(),
-         BENCH_BUILD_TYPE, BENCH_LIB_FLAGS);
-#if defined(__GNUC__) && !defined(__clang__)
-  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#else
-  printf("- compiler: %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#endif
+  bench_print_build("bench_bessel", cmdline, commit, BENCH_BUILD_TYPE,
+                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
 #if BENCH_HAVE_GSL
   printf("- GSL %s (headers %s), error handler off\n", gsl_version,
          GSL_VERSION);
@@ -775,7 +624,7 @@ int main(int argc, char **argv) {
 #endif
   printf("- CPU: %s, %d logical CPUs; 1-minute load average at start %.2f, "
          "at end %.2f\n",
-         cpu, procs, load0, load_average());
+         cpu, procs, load0, bench_load_average());
   printf("- arguments: x log-uniform in [%g, %g], splitmix64 seed %llu; "
          "double precision\n",
          X_LO, X_HI, (unsigned long long)o.seed);
@@ -850,7 +699,7 @@ int main(int argc, char **argv) {
     for (int f = 0; f < NF; ++f)
       for (int io = 0; io < o.no; ++io)
         print_cell(&cells[f][io][it], f, o.orders[io], o.threads[it]);
-  printf("\n\nTotal bench time %.0f s.%s\n", now() - t_start,
+  printf("\n\nTotal bench time %.0f s.%s\n", bench_now() - t_start,
          status ? " Some sides failed the cross-check (no timing) or the "
                   "reference data could not be read."
                 : "");

@@ -15,8 +15,6 @@
  * cross-checked before it is timed; a group that fails the check prints
  * no timing and makes the program exit with status 1. The markdown report
  * goes to stdout, progress to stderr. */
-#define _GNU_SOURCE /* popen, dladdr, clock_gettime */
-#include <dlfcn.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -24,37 +22,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
-
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-#ifndef BENCH_SOURCE_DIR
-#define BENCH_SOURCE_DIR "."
-#endif
-#ifndef BENCH_C_FLAGS
-#define BENCH_C_FLAGS "unknown"
-#endif
-#ifndef BENCH_LIB_FLAGS
-#define BENCH_LIB_FLAGS "unknown"
-#endif
-#ifndef BENCH_BUILD_TYPE
-#define BENCH_BUILD_TYPE "unknown"
-#endif
-
-#if BENCH_HAVE_OPENBLAS
-/* Declared here rather than through cblas.h, whose location varies. */
-char *openblas_get_config(void);
-void openblas_set_num_threads(int num_threads);
-#endif
+#include "bench_common.h"
 
 #define THRESH 50.0
-#define MAX_REPS 64
+#define MAX_REPS BENCH_MAX_REPS
 #define MAX_LIST 16
 #define SAMPLES 64 /* problems per side whose factor residual is checked */
 
@@ -95,72 +71,6 @@ typedef struct {
   char why[200];
 } result;
 
-/* ---- small utilities ------------------------------------------------- */
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
-  if (!p) {
-    fprintf(stderr, "bench_cholesky: out of memory (%zu bytes)\n", bytes);
-    exit(2);
-  }
-  return p;
-}
-
-/* splitmix64: a fixed, portable stream. */
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/* Uniform on (-1, 1), LAPACK dlarnv's idist = 2. */
-static double rng_unif(uint64_t *s) {
-  return (double)(rng_next(s) >> 11) * 0x1.0p-52 - 1.0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(const double *x, int k) {
-  double s[MAX_REPS];
-  memcpy(s, x, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
-  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
-}
-
-static double spread(const double *x, int k) {
-  double lo = x[0], hi = x[0];
-  for (int i = 1; i < k; ++i) {
-    lo = x[i] < lo ? x[i] : lo;
-    hi = x[i] > hi ? x[i] : hi;
-  }
-  return (hi - lo) / median(x, k);
-}
-
-static int parse_list(const char *s, int *out, int max, int lo) {
-  int k = 0;
-  while (*s && k < max) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || v < lo || v > 100000)
-      return -1;
-    out[k++] = (int)v;
-    if (*end && *end != ',')
-      return -1;
-    s = *end == ',' ? end + 1 : end;
-  }
-  return k;
-}
-
 /* ---- flop and byte counts (exact for the unblocked algorithms) ---------- */
 
 /* Band Cholesky: column j takes a square root, kn = min(kd, n-1-j)
@@ -195,13 +105,13 @@ static void batch_alloc(batch *b, int n, int kd, int dense, int threads,
   b->threads = threads;
   b->count = count;
   b->alen = dense ? (bla_index)n * n : (bla_index)(kd + 1) * n;
-  b->a0 = xmalloc(c * (size_t)b->alen * sizeof(double));
-  b->a = xmalloc(c * (size_t)b->alen * sizeof(double));
-  b->b0 = xmalloc(c * nn * sizeof(double));
-  b->b = xmalloc(c * nn * sizeof(double));
-  b->x_lap = xmalloc(c * nn * sizeof(double));
-  b->lam = xmalloc(c * sizeof(double));
-  b->info = xmalloc(c * sizeof(int));
+  b->a0 = bench_xmalloc(c * (size_t)b->alen * sizeof(double));
+  b->a = bench_xmalloc(c * (size_t)b->alen * sizeof(double));
+  b->b0 = bench_xmalloc(c * nn * sizeof(double));
+  b->b = bench_xmalloc(c * nn * sizeof(double));
+  b->x_lap = bench_xmalloc(c * nn * sizeof(double));
+  b->lam = bench_xmalloc(c * sizeof(double));
+  b->info = bench_xmalloc(c * sizeof(int));
 }
 
 static void batch_free(batch *b) {
@@ -229,7 +139,7 @@ static double *a0_at(const batch *b, bla_index p, int i, int j) {
  * one stream: a longer batch extends a shorter one with the same seed. */
 static void batch_generate(batch *b, uint64_t seed) {
   const int n = b->n, kd = b->kd;
-  double *rs = xmalloc((size_t)n * sizeof(double));
+  double *rs = bench_xmalloc((size_t)n * sizeof(double));
   uint64_t s = seed;
   for (bla_index p = 0; p < b->count; ++p) {
     double gap = INFINITY;
@@ -238,19 +148,19 @@ static void batch_generate(batch *b, uint64_t seed) {
       rs[i] = 0;
     for (int j = 0; j < n; ++j)
       for (int i = j + 1; i <= j + kd && i < n; ++i) {
-        double v = rng_unif(&s);
+        double v = bench_rng_unif(&s);
         *a0_at(b, p, i, j) = v;
         rs[i] += fabs(v);
         rs[j] += fabs(v);
       }
     for (int i = 0; i < n; ++i) {
-      double margin = 1.0 + 0.5 * (rng_unif(&s) + 1.0);
+      double margin = 1.0 + 0.5 * (bench_rng_unif(&s) + 1.0);
       *a0_at(b, p, i, i) = rs[i] + margin;
       gap = margin < gap ? margin : gap;
     }
     b->lam[p] = gap;
     for (int i = 0; i < n; ++i)
-      b->b0[p * n + i] = rng_unif(&s);
+      b->b0[p * n + i] = bench_rng_unif(&s);
   }
   free(rs);
 }
@@ -514,9 +424,9 @@ static bla_index calibrate(int n, int kd, int dense, int threads, double target,
     for (int k = 0; k < 2; ++k) {
       double tk, t0;
       batch_prepare(&b, SIDE_LAPACK);
-      t0 = now();
+      t0 = bench_now();
       batch_run(&b, SIDE_LAPACK);
-      tk = now() - t0;
+      tk = bench_now() - t0;
       t = k == 0 || tk < t ? tk : t;
     }
     batch_free(&b);
@@ -542,101 +452,24 @@ static void time_group(batch *b, result *r, int reps) {
       double t0;
       long bad;
       batch_prepare(b, side);
-      t0 = now();
+      t0 = bench_now();
       bad = batch_run(b, side);
-      r->t[side][k] = now() - t0;
+      r->t[side][k] = bench_now() - t0;
       if (bad != 0)
         fail(r, "%s: %g problems failed while timing", side_name[side],
              (double)bad);
     }
 }
 
-/* ---- environment for the report ----------------------------------------- */
-
-static void read_command(const char *cmd, char *out, size_t len) {
-  FILE *f = popen(cmd, "r");
-  out[0] = 0;
-  if (!f)
-    return;
-  if (!fgets(out, (int)len, f))
-    out[0] = 0;
-  pclose(f);
-  out[strcspn(out, "\n")] = 0;
-}
-
-static void cpu_model(char *out, size_t len) {
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  char line[512];
-  snprintf(out, len, "unknown");
-  if (!f)
-    return;
-  while (fgets(line, sizeof line, f))
-    if (!strncmp(line, "model name", 10)) {
-      char *c = strchr(line, ':');
-      if (c) {
-        c += c[1] == ' ' ? 2 : 1;
-        c[strcspn(c, "\n")] = 0;
-        snprintf(out, len, "%s", c);
-      }
-      break;
-    }
-  fclose(f);
-}
-
-/* The file that provides dpbtrf_ at run time (resolves alternatives). */
-static void lapack_provider(char *out, size_t len) {
-  void *sym = dlsym(RTLD_DEFAULT, "dpbtrf_");
-  Dl_info di;
-  snprintf(out, len, "unknown");
-  if (sym && dladdr(sym, &di) && di.dli_fname) {
-    char *real = realpath(di.dli_fname, NULL);
-    snprintf(out, len, "%s", real ? real : di.dli_fname);
-    free(real);
-  }
-}
-
-/* Best-of-5 copy bandwidth over 256 MiB, read + write. */
-static double copy_bandwidth(int threads) {
-  const size_t len = (size_t)16 << 20;
-  double *a = xmalloc(len * sizeof(double)), *c = xmalloc(len * sizeof(double));
-  double best = 0;
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (size_t i = 0; i < len; ++i) {
-    a[i] = (double)i;
-    c[i] = 0;
-  }
-  for (int k = 0; k < 5; ++k) {
-    double t0 = now(), bw;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < len; ++i)
-      c[i] = a[i];
-    bw = 2.0 * len * sizeof(double) / (now() - t0);
-    best = bw > best ? bw : best;
-  }
-  if (c[len - 1] != (double)(len - 1))
-    best = 0;
-  free(a);
-  free(c);
-  return best;
-}
-
 /* ---- the report ---------------------------------------------------------- */
-
-/* Two significant figures unless the spread allows three. */
-static void fmt_val(char *buf, size_t len, double v, double spr) {
-  int sig = spr < 0.01 ? 3 : 2;
-  int mag = v > 0 ? (int)floor(log10(v)) : 0;
-  int dec = sig - 1 - mag;
-  snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
-}
 
 /* Median per-problem time (us) and spread of a side. */
 static double side_us(const result *r, int s, double *spr) {
   double v[MAX_REPS] = {0};
   for (int k = 0; k < r->reps; ++k)
     v[k] = r->t[s][k] / (double)r->count * 1e6;
-  *spr = spread(v, r->reps);
-  return median(v, r->reps);
+  *spr = bench_spread(v, r->reps);
+  return bench_median(v, r->reps);
 }
 
 /* Speedup t_LAPACK / t_side (median), and the paired per-repetition
@@ -649,7 +482,7 @@ static double speedup(const result *r, int s, double *lo, double *hi) {
     *lo = q < *lo ? q : *lo;
     *hi = q > *hi ? q : *hi;
   }
-  sp = median(r->t[SIDE_LAPACK], r->reps) / median(r->t[s], r->reps);
+  sp = bench_median(r->t[SIDE_LAPACK], r->reps) / bench_median(r->t[s], r->reps);
   return sp;
 }
 
@@ -670,12 +503,12 @@ static void print_row(const result *r, int n, int kd, int dense, int threads,
     double spr, lo, hi;
     char num[32], sp[32];
     us[s] = side_us(r, s, &spr);
-    fmt_val(num, sizeof num, us[s], spr);
+    bench_fmt_val(num, sizeof num, us[s], spr);
     if (s == SIDE_LAPACK) {
       snprintf(cell[s], sizeof cell[s], "%s (%.0f%%)", num, 100 * spr);
     } else {
       double q = speedup(r, s, &lo, &hi);
-      fmt_val(sp, sizeof sp, q, (hi - lo) / q);
+      bench_fmt_val(sp, sizeof sp, q, (hi - lo) / q);
       snprintf(cell[s], sizeof cell[s], "%s (%.0f%%) **%sx** (%.2g-%.2g)", num,
                100 * spr, sp, lo, hi);
     }
@@ -736,25 +569,25 @@ static void run_group(const options *o, result *r, int n, int kd, int dense,
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "", commit[128], cpu[256], provider[512], cmd[1200];
+  char cmdline[1024] = "", commit[128], cpu[256], provider[512];
   int procs = omp_get_num_procs(), status = 0, met = 0, cells = 0;
   static result band[MAX_LIST][MAX_LIST][MAX_LIST]; /* [n][kd][threads] */
   static result dens[MAX_LIST][MAX_LIST];           /* [n][threads] */
-  double bw[MAX_LIST], t_start = now();
+  double bw[MAX_LIST], t_start = bench_now();
 
+  bench_set_name("bench_cholesky");
   memset(&o, 0, sizeof o);
   o.reps = 5;
   o.target = 0.1;
   o.seed = 20240607;
-  o.nn = parse_list("8,16,32,64,128,256", o.sizes, MAX_LIST, 2);
-  o.nk = parse_list("1,2,4,8", o.kds, MAX_LIST, 1);
+  o.nn = bench_parse_list("8,16,32,64,128,256", o.sizes, MAX_LIST, 2);
+  o.nk = bench_parse_list("1,2,4,8", o.kds, MAX_LIST, 1);
   o.threads[0] = 1;
   o.threads[1] = procs;
   o.nt = procs > 1 ? 2 : 1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    size_t used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", a);
+    bench_cmdline_append(cmdline, sizeof cmdline, a);
     if (!strcmp(a, "--quick")) {
       o.quick = 1;
       continue;
@@ -763,24 +596,16 @@ int main(int argc, char **argv) {
       usage();
       return 2;
     }
-    if (!strcmp(a, "--reps"))
-      o.reps = atoi(v);
-    else if (!strcmp(a, "--target"))
-      o.target = atof(v);
-    else if (!strcmp(a, "--seed"))
-      o.seed = strtoull(v, NULL, 0);
-    else if (!strcmp(a, "--n"))
-      o.nn = parse_list(v, o.sizes, MAX_LIST, 2);
+    if (!strcmp(a, "--n"))
+      o.nn = bench_parse_list(v, o.sizes, MAX_LIST, 2);
     else if (!strcmp(a, "--kd"))
-      o.nk = parse_list(v, o.kds, MAX_LIST, 1);
-    else if (!strcmp(a, "--threads"))
-      o.nt = parse_list(v, o.threads, MAX_LIST, 1);
-    else {
+      o.nk = bench_parse_list(v, o.kds, MAX_LIST, 1);
+    else if (!bench_common_option(a, v, &o.reps, &o.target, &o.seed,
+                                  o.threads, &o.nt, MAX_LIST)) {
       usage();
       return 2;
     }
-    used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", v);
+    bench_cmdline_append(cmdline, sizeof cmdline, v);
     ++i;
   }
   if (o.quick) {
@@ -788,9 +613,9 @@ int main(int argc, char **argv) {
     if (o.target == 0.1)
       o.target = 0.005;
     if (o.nn == 6 && o.sizes[5] == 256)
-      o.nn = parse_list("8,64,256", o.sizes, MAX_LIST, 2);
+      o.nn = bench_parse_list("8,64,256", o.sizes, MAX_LIST, 2);
     if (o.nk == 4 && o.kds[3] == 8)
-      o.nk = parse_list("2,8", o.kds, MAX_LIST, 1);
+      o.nk = bench_parse_list("2,8", o.kds, MAX_LIST, 1);
   }
   if (o.nn < 1 || o.nk < 1 || o.nt < 1 || o.reps < 5 || o.reps > MAX_REPS ||
       !(o.target > 0)) {
@@ -806,16 +631,13 @@ int main(int argc, char **argv) {
   /* The LAPACK side gets its parallelism from the OpenMP loop only. */
   openblas_set_num_threads(1);
 #endif
-  snprintf(cmd, sizeof cmd, "git -C '%s' rev-parse HEAD 2>/dev/null",
-           BENCH_SOURCE_DIR);
-  read_command(cmd, commit, sizeof commit);
-  if (!commit[0])
-    snprintf(commit, sizeof commit, "%s", BENCH_GIT_COMMIT);
-  cpu_model(cpu, sizeof cpu);
-  lapack_provider(provider, sizeof provider);
+  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
+                   0);
+  bench_cpu_model(cpu, sizeof cpu, 0);
+  bench_lapack_provider(provider, sizeof provider, "dpbtrf_");
   fprintf(stderr, "bench_cholesky: measuring copy bandwidth\n");
   for (int it = 0; it < o.nt; ++it)
-    bw[it] = copy_bandwidth(o.threads[it]);
+    bw[it] = bench_copy_bandwidth(o.threads[it], (size_t)16 << 20);
 
   for (int in = 0; in < o.nn; ++in)
     for (int ik = 0; ik < o.nk; ++ik) {
@@ -837,15 +659,8 @@ int main(int argc, char **argv) {
 
   printf("## Host: batchla vs LAPACK, Cholesky factor and solve (band and "
          "dense)\n\n");
-  printf("- command: `bench_cholesky%s`\n", cmdline);
-  printf("- commit: %s\n", commit[0] ? commit : "unknown");
-  printf("- batchla %s, build type %s; library flags: %s\n", bla_version(),
-         BENCH_BUILD_TYPE, BENCH_LIB_FLAGS);
-#if defined(__GNUC__) && !defined(__clang__)
-  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#else
-  printf("- compiler: %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#endif
+  bench_print_build("bench_cholesky", cmdline, commit, BENCH_BUILD_TYPE,
+                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
 #if BENCH_HAVE_OPENBLAS
   printf("- OpenBLAS: %s (1 OpenBLAS thread; parallel over problems)\n",
          openblas_get_config());
@@ -854,10 +669,7 @@ int main(int argc, char **argv) {
          "+ `dpotrs_work` (no NaN checks, no allocation), uplo 'L', "
          "`dpbtrf_` from %s\n",
          provider);
-  printf("- CPU: %s, %d logical CPUs; threads: ", cpu, procs);
-  for (int it = 0; it < o.nt; ++it)
-    printf("%s%d", it ? ", " : "", o.threads[it]);
-  printf(" (exec.threads for batchla, num_threads for the LAPACK loop)\n");
+  bench_print_cpu_threads(cpu, procs, o.threads, o.nt);
   printf("- host copy bandwidth (read + write, 256 MiB, best of 5):");
   for (int it = 0; it < o.nt; ++it)
     printf("%s %d thread%s %.3g GB/s", it ? "," : "", o.threads[it],
@@ -920,8 +732,6 @@ int main(int argc, char **argv) {
   printf("\nTarget (1 thread, kd <= 4, n <= 64, pbsv col-major at least 2x "
          "LAPACK's throughput): met in %d of %d cells.\n",
          met, cells);
-  printf("Total bench time %.0f s.%s\n\n", now() - t_start,
-         status ? " Some groups failed the cross-check: no timing for them."
-                : "");
+  bench_print_total(t_start, status);
   return status;
 }

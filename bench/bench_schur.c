@@ -17,8 +17,6 @@
  * on sampled problems. A group that fails prints no timing and makes the
  * program exit with status 1. The markdown report goes to stdout, progress
  * to stderr. */
-#define _GNU_SOURCE /* popen, dladdr, clock_gettime */
-#include <dlfcn.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -26,37 +24,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
-
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-#ifndef BENCH_SOURCE_DIR
-#define BENCH_SOURCE_DIR "."
-#endif
-#ifndef BENCH_C_FLAGS
-#define BENCH_C_FLAGS "unknown"
-#endif
-#ifndef BENCH_LIB_FLAGS
-#define BENCH_LIB_FLAGS "unknown"
-#endif
-#ifndef BENCH_BUILD_TYPE
-#define BENCH_BUILD_TYPE "unknown"
-#endif
-
-#if BENCH_HAVE_OPENBLAS
-/* Declared here rather than through cblas.h, whose location varies. */
-char *openblas_get_config(void);
-void openblas_set_num_threads(int num_threads);
-#endif
+#include "bench_common.h"
 
 #define THRESH 50.0
-#define MAX_REPS 64
+#define MAX_REPS BENCH_MAX_REPS
 #define MAX_LIST 16
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
@@ -100,74 +76,9 @@ typedef struct {
 
 /* ---- small utilities ---------------------------------------------------- */
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
-  if (!p) {
-    fprintf(stderr, "bench_schur: out of memory (%zu bytes)\n", bytes);
-    exit(2);
-  }
-  return p;
-}
-
-/* splitmix64: a fixed, portable stream, so every run sees the same
- * matrices whatever the C library. */
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
 /* Uniform on (-1, 1), LAPACK dlarnv's idist = 2. */
 static double rng_unif(uint64_t *s) {
-  return ((double)(rng_next(s) >> 11) + 0.5) * 0x1.0p-52 - 1.0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(const double *x, int k) {
-  double s[MAX_REPS];
-  memcpy(s, x, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
-  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
-}
-
-static double vmin(const double *x, int k) {
-  double m = x[0];
-  for (int i = 1; i < k; ++i)
-    m = x[i] < m ? x[i] : m;
-  return m;
-}
-
-static double vmax(const double *x, int k) {
-  double m = x[0];
-  for (int i = 1; i < k; ++i)
-    m = x[i] > m ? x[i] : m;
-  return m;
-}
-
-static int parse_list(const char *s, int *out, int max) {
-  int k = 0;
-  while (*s && k < max) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || v < 1 || v > 100000)
-      return -1;
-    out[k++] = (int)v;
-    s = *end == ',' ? end + 1 : end;
-    if (*end && *end != ',')
-      return -1;
-  }
-  return k;
+  return ((double)(bench_rng_next(s) >> 11) + 0.5) * 0x1.0p-52 - 1.0;
 }
 
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
@@ -204,16 +115,16 @@ static void batch_alloc(batch *b, int n, int job, int threads,
   b->job = job;
   b->threads = threads;
   b->count = count;
-  b->a0 = xmalloc(c * nn * sizeof(double));
-  b->a = xmalloc(c * nn * sizeof(double));
-  b->z = job == JOB_VECTORS ? xmalloc(c * nn * sizeof(double)) : NULL;
-  b->wr = xmalloc(c * n * sizeof(double));
-  b->wi = xmalloc(c * n * sizeof(double));
+  b->a0 = bench_xmalloc(c * nn * sizeof(double));
+  b->a = bench_xmalloc(c * nn * sizeof(double));
+  b->z = job == JOB_VECTORS ? bench_xmalloc(c * nn * sizeof(double)) : NULL;
+  b->wr = bench_xmalloc(c * n * sizeof(double));
+  b->wi = bench_xmalloc(c * n * sizeof(double));
   b->ref_wr = b->ref_wi = b->ref_s = NULL;
   b->lwork = lapack_lwork(n, job);
-  b->work = xmalloc((size_t)threads * (size_t)b->lwork * sizeof(double));
-  b->bwork = xmalloc((size_t)n * sizeof(lapack_logical));
-  b->info = xmalloc(c * sizeof(int));
+  b->work = bench_xmalloc((size_t)threads * (size_t)b->lwork * sizeof(double));
+  b->bwork = bench_xmalloc((size_t)n * sizeof(lapack_logical));
+  b->info = bench_xmalloc(c * sizeof(int));
 }
 
 static void batch_free(batch *b) {
@@ -321,17 +232,17 @@ static double out_m(const batch *b, const double *m, int side, bla_index p,
 static void batch_reference(batch *b, int threads) {
   const bla_index c = b->count, n = b->n;
   long bad = 0;
-  b->ref_wr = xmalloc((size_t)(c * n) * sizeof(double));
-  b->ref_wi = xmalloc((size_t)(c * n) * sizeof(double));
-  b->ref_s = xmalloc((size_t)(c * n) * sizeof(double));
+  b->ref_wr = bench_xmalloc((size_t)(c * n) * sizeof(double));
+  b->ref_wi = bench_xmalloc((size_t)(c * n) * sizeof(double));
+  b->ref_s = bench_xmalloc((size_t)(c * n) * sizeof(double));
 #pragma omp parallel num_threads(threads) reduction(+ : bad)
   {
     const lapack_int ln = (lapack_int)n;
-    double *t = xmalloc((size_t)(n * n) * sizeof(double));
-    double *vs = xmalloc((size_t)(n * n) * sizeof(double));
-    double *vl = xmalloc((size_t)(n * n) * sizeof(double));
-    double *vr = xmalloc((size_t)(n * n) * sizeof(double));
-    double *sep = xmalloc((size_t)n * sizeof(double));
+    double *t = bench_xmalloc((size_t)(n * n) * sizeof(double));
+    double *vs = bench_xmalloc((size_t)(n * n) * sizeof(double));
+    double *vl = bench_xmalloc((size_t)(n * n) * sizeof(double));
+    double *vr = bench_xmalloc((size_t)(n * n) * sizeof(double));
+    double *sep = bench_xmalloc((size_t)n * sizeof(double));
 #pragma omp for schedule(static)
     for (bla_index p = 0; p < c; ++p) {
       lapack_int sdim = 0, m = 0, info;
@@ -414,7 +325,7 @@ static double eig_ratio(int n, const double *rwr, const double *rwi,
   if (matchable(n, c, lb, owner, seen))
     return lb;
   memcpy(sorted, c, (size_t)n * n * sizeof(double));
-  qsort(sorted, (size_t)n * n, sizeof(double), cmp_double);
+  qsort(sorted, (size_t)n * n, sizeof(double), bench_cmp_double);
   lo = 0;
   hi = n * n - 1;
   while (lo < hi && sorted[lo] <= lb)
@@ -518,15 +429,15 @@ static void fail(result *r, const char *side, const char *what, double v) {
  * problems. */
 static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
   const int n = b->n, ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
-  double *t = xmalloc((size_t)n * n * sizeof(double));
-  double *z = xmalloc((size_t)n * n * sizeof(double));
-  double *w = xmalloc((size_t)n * n * sizeof(double));
-  double *wr = xmalloc((size_t)n * sizeof(double));
-  double *wi = xmalloc((size_t)n * sizeof(double));
-  double *c = xmalloc((size_t)n * n * sizeof(double));
-  double *sorted = xmalloc((size_t)n * n * sizeof(double));
-  int *owner = xmalloc((size_t)n * sizeof(int));
-  char *seen = xmalloc((size_t)n);
+  double *t = bench_xmalloc((size_t)n * n * sizeof(double));
+  double *z = bench_xmalloc((size_t)n * n * sizeof(double));
+  double *w = bench_xmalloc((size_t)n * n * sizeof(double));
+  double *wr = bench_xmalloc((size_t)n * sizeof(double));
+  double *wi = bench_xmalloc((size_t)n * sizeof(double));
+  double *c = bench_xmalloc((size_t)n * n * sizeof(double));
+  double *sorted = bench_xmalloc((size_t)n * n * sizeof(double));
+  int *owner = bench_xmalloc((size_t)n * sizeof(int));
+  char *seen = bench_xmalloc((size_t)n);
   uint64_t hcol = 0;
   r->ok = 1;
   r->eig = r->res = r->orth = 0;
@@ -611,9 +522,9 @@ static bla_index calibrate(int n, int job, int threads, double target,
     for (int k = 0; k < 2; ++k) {
       double t0, tk;
       batch_prepare(&b, SIDE_LAPACK);
-      t0 = now();
+      t0 = bench_now();
       batch_run(&b, SIDE_LAPACK);
-      tk = now() - t0;
+      tk = bench_now() - t0;
       t = k == 0 || tk < t ? tk : t;
     }
     batch_free(&b);
@@ -639,57 +550,15 @@ static void time_group(batch *b, result *r, int reps) {
       double t0;
       long bad;
       batch_prepare(b, side);
-      t0 = now();
+      t0 = bench_now();
       bad = batch_run(b, side);
-      r->t[side][k] = now() - t0;
+      r->t[side][k] = bench_now() - t0;
       if (bad != 0)
         fail(r, side_name[side], "failed problems while timing:", (double)bad);
     }
 }
 
 /* ---- environment for the report --------------------------------------- */
-
-static void read_command(const char *cmd, char *out, size_t len) {
-  FILE *f = popen(cmd, "r");
-  out[0] = 0;
-  if (!f)
-    return;
-  if (!fgets(out, (int)len, f))
-    out[0] = 0;
-  pclose(f);
-  out[strcspn(out, "\n")] = 0;
-}
-
-static void cpu_model(char *out, size_t len) {
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  char line[512];
-  snprintf(out, len, "unknown");
-  if (!f)
-    return;
-  while (fgets(line, sizeof line, f))
-    if (!strncmp(line, "model name", 10)) {
-      char *c = strchr(line, ':');
-      if (c) {
-        c += c[1] == ' ' ? 2 : 1;
-        c[strcspn(c, "\n")] = 0;
-        snprintf(out, len, "%s", c);
-      }
-      break;
-    }
-  fclose(f);
-}
-
-/* The file that provides dgees_ at run time (resolves alternatives). */
-static void lapack_provider(char *out, size_t len) {
-  void *sym = dlsym(RTLD_DEFAULT, "dgees_");
-  Dl_info di;
-  snprintf(out, len, "unknown");
-  if (sym && dladdr(sym, &di) && di.dli_fname) {
-    char *real = realpath(di.dli_fname, NULL);
-    snprintf(out, len, "%s", real ? real : di.dli_fname);
-    free(real);
-  }
-}
 
 /* Scalar (non-SIMD) multiply-add throughput of one core: eight independent
  * chains x = x * c + d, the shape of the per-problem code, which works on
@@ -706,7 +575,7 @@ scalar_peak_one(void) {
   for (int k = 0; k < 5; ++k) {
     double x0 = 1, x1 = 2, x2 = 3, x3 = 4, x4 = 5, x5 = 6, x6 = 7, x7 = 8;
     volatile double sink;
-    double t0 = now(), t;
+    double t0 = bench_now(), t;
     for (long i = 0; i < iters; ++i) {
       x0 = x0 * c + d;
       x1 = x1 * c + d;
@@ -717,7 +586,7 @@ scalar_peak_one(void) {
       x6 = x6 * c + d;
       x7 = x7 * c + d;
     }
-    t = now() - t0;
+    t = bench_now() - t0;
     sink = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7;
     (void)sink;
     if (16.0 * iters / t > best)
@@ -726,40 +595,7 @@ scalar_peak_one(void) {
   return best;
 }
 
-/* Best-of-5 copy bandwidth over 256 MiB with all threads, read + write. */
-static double copy_bandwidth(int threads) {
-  const size_t len = (size_t)16 << 20;
-  double *a = xmalloc(len * sizeof(double)), *c = xmalloc(len * sizeof(double));
-  double best = 0;
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (size_t i = 0; i < len; ++i) {
-    a[i] = (double)i;
-    c[i] = 0;
-  }
-  for (int k = 0; k < 5; ++k) {
-    double t0 = now(), bw;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < len; ++i)
-      c[i] = a[i];
-    bw = 2.0 * len * sizeof(double) / (now() - t0);
-    best = bw > best ? bw : best;
-  }
-  if (c[len - 1] != (double)(len - 1))
-    best = 0;
-  free(a);
-  free(c);
-  return best;
-}
-
 /* ---- the report -------------------------------------------------------- */
-
-/* Two significant figures unless the spread allows three. */
-static void fmt_val(char *buf, size_t len, double v, double spread) {
-  int sig = spread < 0.01 ? 3 : 2;
-  int mag = v > 0 ? (int)floor(log10(v)) : 0;
-  int dec = sig - 1 - mag;
-  snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
-}
 
 static void print_row(const result *r, int n, int threads, int job,
                       double peak1) {
@@ -775,9 +611,9 @@ static void print_row(const result *r, int n, int threads, int job,
     char num[32];
     for (int k = 0; k < r->reps; ++k)
       v[k] = r->t[s][k] / (double)r->count * 1e6;
-    med[s] = median(v, r->reps);
-    spr[s] = (vmax(v, r->reps) - vmin(v, r->reps)) / med[s];
-    fmt_val(num, sizeof num, med[s], spr[s]);
+    med[s] = bench_median(v, r->reps);
+    spr[s] = (bench_vmax(v, r->reps) - bench_vmin(v, r->reps)) / med[s];
+    bench_fmt_val(num, sizeof num, med[s], spr[s]);
     snprintf(cell[s], sizeof cell[s], "%s (%.0f%%)", num, 100 * spr[s]);
     if (s != SIDE_LAPACK) {
       /* Range of the per-repetition ratios, same repetition paired. */
@@ -787,7 +623,7 @@ static void print_row(const result *r, int n, int threads, int job,
         lo[s] = q < lo[s] ? q : lo[s];
         hi[s] = q > hi[s] ? q : hi[s];
       }
-      fmt_val(num, sizeof num, med[s] / med[SIDE_LAPACK],
+      bench_fmt_val(num, sizeof num, med[s] / med[SIDE_LAPACK],
               (hi[s] - lo[s]) / (med[s] / med[SIDE_LAPACK]));
       snprintf(ratio[s], sizeof ratio[s], "%s (%.2f-%.2f)", num, lo[s], hi[s]);
     }
@@ -818,24 +654,24 @@ static void usage(void) {
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "", commit[128], cpu[256], provider[512], cmd[1200];
+  char cmdline[1024] = "", commit[128], cpu[256], provider[512];
   const int procs = omp_get_num_procs();
   int status = 0, target_set = 0;
   static result res[MAX_LIST][NJOBS][MAX_LIST];
-  double bw, peak1, t_start = now();
+  double bw, peak1, t_start = bench_now();
 
+  bench_set_name("bench_schur");
   memset(&o, 0, sizeof o);
   o.reps = 5;
   o.target = 0.15;
   o.seed = 20240607;
-  o.nn = parse_list("4,8,16,32,64", o.sizes, MAX_LIST);
+  o.nn = bench_parse_list("4,8,16,32,64", o.sizes, MAX_LIST, 1);
   o.threads[0] = 1;
   o.threads[1] = procs;
   o.nt = procs > 1 ? 2 : 1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    size_t used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", a);
+    bench_cmdline_append(cmdline, sizeof cmdline, a);
     if (!strcmp(a, "--quick")) {
       o.quick = 1;
       continue;
@@ -844,23 +680,16 @@ int main(int argc, char **argv) {
       usage();
       return 2;
     }
-    if (!strcmp(a, "--reps")) {
-      o.reps = atoi(v);
-    } else if (!strcmp(a, "--target")) {
-      o.target = atof(v);
+    if (!strcmp(a, "--target"))
       target_set = 1;
-    } else if (!strcmp(a, "--seed")) {
-      o.seed = strtoull(v, NULL, 0);
-    } else if (!strcmp(a, "--n")) {
-      o.nn = parse_list(v, o.sizes, MAX_LIST);
-    } else if (!strcmp(a, "--threads")) {
-      o.nt = parse_list(v, o.threads, MAX_LIST);
-    } else {
+    if (!strcmp(a, "--n")) {
+      o.nn = bench_parse_list(v, o.sizes, MAX_LIST, 1);
+    } else if (!bench_common_option(a, v, &o.reps, &o.target, &o.seed,
+                                    o.threads, &o.nt, MAX_LIST)) {
       usage();
       return 2;
     }
-    used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", v);
+    bench_cmdline_append(cmdline, sizeof cmdline, v);
     ++i;
   }
   if (o.quick && !target_set)
@@ -884,15 +713,12 @@ int main(int argc, char **argv) {
   /* The LAPACK side gets its parallelism from the OpenMP loop only. */
   openblas_set_num_threads(1);
 #endif
-  snprintf(cmd, sizeof cmd, "git -C '%s' rev-parse HEAD 2>/dev/null",
-           BENCH_SOURCE_DIR);
-  read_command(cmd, commit, sizeof commit);
-  if (!commit[0])
-    snprintf(commit, sizeof commit, "%s", BENCH_GIT_COMMIT);
-  cpu_model(cpu, sizeof cpu);
-  lapack_provider(provider, sizeof provider);
+  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
+                   0);
+  bench_cpu_model(cpu, sizeof cpu, 0);
+  bench_lapack_provider(provider, sizeof provider, "dgees_");
   fprintf(stderr, "bench_schur: measuring copy bandwidth and scalar peak\n");
-  bw = copy_bandwidth(procs);
+  bw = bench_copy_bandwidth(procs, (size_t)16 << 20);
   peak1 = scalar_peak_one();
 
   for (int job = 0; job < NJOBS; ++job)
@@ -926,15 +752,8 @@ int main(int argc, char **argv) {
     }
 
   printf("## Host: batchla vs LAPACK, real Schur decomposition\n\n");
-  printf("- command: `bench_schur%s`\n", cmdline);
-  printf("- commit: %s\n", commit[0] ? commit : "unknown");
-  printf("- batchla %s, build type %s; library flags: %s\n", bla_version(),
-         BENCH_BUILD_TYPE, BENCH_LIB_FLAGS);
-#if defined(__GNUC__) && !defined(__clang__)
-  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#else
-  printf("- compiler: %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#endif
+  bench_print_build("bench_schur", cmdline, commit, BENCH_BUILD_TYPE,
+                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
 #if BENCH_HAVE_OPENBLAS
   printf("- OpenBLAS: %s (1 OpenBLAS thread; parallel over problems)\n",
          openblas_get_config());
@@ -942,10 +761,7 @@ int main(int argc, char **argv) {
   printf("- LAPACK: `LAPACKE_dgees_work(jobvs = 'V' / 'N', sort = 'N')`, "
          "`dgees_` from %s\n",
          provider);
-  printf("- CPU: %s, %d logical CPUs; threads: ", cpu, procs);
-  for (int it = 0; it < o.nt; ++it)
-    printf("%s%d", it ? ", " : "", o.threads[it]);
-  printf(" (exec.threads for batchla, num_threads for the LAPACK loop)\n");
+  bench_print_cpu_threads(cpu, procs, o.threads, o.nt);
   printf("- scalar (non-SIMD) multiply-add throughput of one core, "
          "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
          "threads, best of 5): %.3g GB/s\n",
@@ -985,8 +801,6 @@ int main(int argc, char **argv) {
         print_row(&res[in][job][it], o.sizes[in], o.threads[it], job, peak1);
     printf("\n");
   }
-  printf("Total bench time %.0f s.%s\n\n", now() - t_start,
-         status ? " Some groups failed the cross-check: no timing for them."
-                : "");
+  bench_print_total(t_start, status);
   return status;
 }

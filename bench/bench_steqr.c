@@ -16,8 +16,6 @@
  * cross-checked before it is timed; a group that fails the check prints
  * no timing and makes the program exit with status 1. The markdown report
  * goes to stdout, progress to stderr. */
-#define _GNU_SOURCE /* popen, dladdr, clock_gettime */
-#include <dlfcn.h>
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -25,37 +23,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
-
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-#ifndef BENCH_SOURCE_DIR
-#define BENCH_SOURCE_DIR "."
-#endif
-#ifndef BENCH_C_FLAGS
-#define BENCH_C_FLAGS "unknown"
-#endif
-#ifndef BENCH_LIB_FLAGS
-#define BENCH_LIB_FLAGS "unknown"
-#endif
-#ifndef BENCH_BUILD_TYPE
-#define BENCH_BUILD_TYPE "unknown"
-#endif
-
-#if BENCH_HAVE_OPENBLAS
-/* Declared here rather than through cblas.h, whose location varies. */
-char *openblas_get_config(void);
-void openblas_set_num_threads(int num_threads);
-#endif
+#include "bench_common.h"
 
 #define THRESH 50.0
-#define MAX_REPS 64
+#define MAX_REPS BENCH_MAX_REPS
 #define MAX_LIST 16
 #define SAMPLES 64 /* problems per group given the O(n^3) vector checks */
 
@@ -93,78 +69,6 @@ typedef struct {
   char why[160];
 } result;
 
-/* ---- small utilities -------------------------------------------------- */
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
-  if (!p) {
-    fprintf(stderr, "bench_steqr: out of memory (%zu bytes)\n", bytes);
-    exit(2);
-  }
-  return p;
-}
-
-/* splitmix64: a fixed, portable stream, so every run sees the same
- * matrices whatever the C library. */
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-/* Uniform on (-1, 1), LAPACK dlarnv's idist = 2. */
-static double rng_unif(uint64_t *s) {
-  return (double)(rng_next(s) >> 11) * 0x1.0p-52 - 1.0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(const double *x, int k) {
-  double s[MAX_REPS];
-  memcpy(s, x, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
-  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
-}
-
-static double vmin(const double *x, int k) {
-  double m = x[0];
-  for (int i = 1; i < k; ++i)
-    m = x[i] < m ? x[i] : m;
-  return m;
-}
-
-static double vmax(const double *x, int k) {
-  double m = x[0];
-  for (int i = 1; i < k; ++i)
-    m = x[i] > m ? x[i] : m;
-  return m;
-}
-
-static int parse_list(const char *s, int *out, int max) {
-  int k = 0;
-  while (*s && k < max) {
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (end == s || v < 1 || v > 100000)
-      return -1;
-    out[k++] = (int)v;
-    s = *end == ',' ? end + 1 : end;
-    if (*end && *end != ',')
-      return -1;
-  }
-  return k;
-}
-
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
 
 /* With vectors: about two implicit QL sweeps per eigenvalue, each
@@ -197,14 +101,14 @@ static void batch_alloc(batch *b, int n, int job, int threads,
   b->job = job;
   b->threads = threads;
   b->count = count;
-  b->d0 = xmalloc(c * nn * sizeof(double));
-  b->e0 = xmalloc(c * (ne ? ne : 1) * sizeof(double));
-  b->d = xmalloc(c * nn * sizeof(double));
-  b->e = xmalloc(c * (ne ? ne : 1) * sizeof(double));
-  b->lap_d = xmalloc(c * nn * sizeof(double));
-  b->z = job == JOB_VECTORS ? xmalloc(c * nn * nn * sizeof(double)) : NULL;
-  b->work = xmalloc((size_t)threads * lw * sizeof(double));
-  b->info = xmalloc(c * sizeof(int));
+  b->d0 = bench_xmalloc(c * nn * sizeof(double));
+  b->e0 = bench_xmalloc(c * (ne ? ne : 1) * sizeof(double));
+  b->d = bench_xmalloc(c * nn * sizeof(double));
+  b->e = bench_xmalloc(c * (ne ? ne : 1) * sizeof(double));
+  b->lap_d = bench_xmalloc(c * nn * sizeof(double));
+  b->z = job == JOB_VECTORS ? bench_xmalloc(c * nn * nn * sizeof(double)) : NULL;
+  b->work = bench_xmalloc((size_t)threads * lw * sizeof(double));
+  b->info = bench_xmalloc(c * sizeof(int));
 }
 
 static void batch_free(batch *b) {
@@ -226,9 +130,9 @@ static void batch_generate(batch *b, uint64_t seed) {
   bla_index ne = ne_of(b->n);
   for (bla_index p = 0; p < b->count; ++p) {
     for (int i = 0; i < b->n; ++i)
-      b->d0[p * b->n + i] = rng_unif(&s);
+      b->d0[p * b->n + i] = bench_rng_unif(&s);
     for (bla_index i = 0; i < ne; ++i)
-      b->e0[p * ne + i] = rng_unif(&s);
+      b->e0[p * ne + i] = bench_rng_unif(&s);
   }
 }
 
@@ -401,8 +305,8 @@ static void fail(result *r, const char *fmt, const char *what, double v) {
 static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
   const int n = b->n, ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
   const double ulp = DBL_EPSILON;
-  double *zp = xmalloc((size_t)n * n * sizeof(double));
-  double *lam = xmalloc((size_t)n * sizeof(double));
+  double *zp = bench_xmalloc((size_t)n * n * sizeof(double));
+  double *lam = bench_xmalloc((size_t)n * sizeof(double));
   uint64_t hcol = 0;
   r->ok = 1;
   r->checked = 1;
@@ -485,9 +389,9 @@ static bla_index calibrate(int n, int job, int threads, double target,
     for (int k = 0; k < 2; ++k) {
       double tk;
       batch_prepare(&b, SIDE_LAPACK);
-      t0 = now();
+      t0 = bench_now();
       batch_run(&b, SIDE_LAPACK);
-      tk = now() - t0;
+      tk = bench_now() - t0;
       t = k == 0 || tk < t ? tk : t;
     }
     batch_free(&b);
@@ -513,110 +417,16 @@ static void time_group(batch *b, result *r, int reps) {
       double t0;
       long bad;
       batch_prepare(b, side);
-      t0 = now();
+      t0 = bench_now();
       bad = batch_run(b, side);
-      r->t[side][k] = now() - t0;
+      r->t[side][k] = bench_now() - t0;
       if (bad != 0)
         fail(r, "%s: %g problems failed while timing", side_name[side],
              (double)bad);
     }
 }
 
-/* ---- environment for the report --------------------------------------- */
-
-static void read_command(const char *cmd, char *out, size_t len) {
-  FILE *f = popen(cmd, "r");
-  out[0] = 0;
-  if (!f)
-    return;
-  if (!fgets(out, (int)len, f))
-    out[0] = 0;
-  pclose(f);
-  out[strcspn(out, "\n")] = 0;
-}
-
-/* Model name, family and model numbers of the first CPU: the name alone
- * can be as vague as "AMD EPYC" under a hypervisor. */
-static void cpu_model(char *out, size_t len) {
-  FILE *f = fopen("/proc/cpuinfo", "r");
-  char line[512], name[256] = "unknown", fam[32] = "?", mod[32] = "?";
-  if (f) {
-    while (fgets(line, sizeof line, f) && line[0] != '\n') {
-      char *c = strchr(line, ':');
-      if (!c)
-        continue;
-      c += c[1] == ' ' ? 2 : 1;
-      c[strcspn(c, "\n")] = 0;
-      if (!strncmp(line, "model name", 10))
-        snprintf(name, sizeof name, "%s", c);
-      else if (!strncmp(line, "cpu family", 10))
-        snprintf(fam, sizeof fam, "%s", c);
-      else if (!strncmp(line, "model\t", 6))
-        snprintf(mod, sizeof mod, "%s", c);
-    }
-    fclose(f);
-  }
-  snprintf(out, len, "%s (family %s, model %s)", name, fam, mod);
-}
-
-/* The 1-minute load average: other work on a shared machine shows here. */
-static double load_average(void) {
-  FILE *f = fopen("/proc/loadavg", "r");
-  double l = -1;
-  if (f) {
-    if (fscanf(f, "%lf", &l) != 1)
-      l = -1;
-    fclose(f);
-  }
-  return l;
-}
-
-/* The file that provides dsteqr_ at run time (resolves alternatives). */
-static void lapack_provider(char *out, size_t len) {
-  void *sym = dlsym(RTLD_DEFAULT, "dsteqr_");
-  Dl_info di;
-  snprintf(out, len, "unknown");
-  if (sym && dladdr(sym, &di) && di.dli_fname) {
-    char *real = realpath(di.dli_fname, NULL);
-    snprintf(out, len, "%s", real ? real : di.dli_fname);
-    free(real);
-  }
-}
-
-/* Best-of-5 copy bandwidth over 256 MiB with all threads, read + write. */
-static double copy_bandwidth(int threads) {
-  const size_t len = (size_t)32 << 20;
-  double *a = xmalloc(len * sizeof(double)), *c = xmalloc(len * sizeof(double));
-  double best = 0;
-#pragma omp parallel for num_threads(threads) schedule(static)
-  for (size_t i = 0; i < len; ++i) {
-    a[i] = (double)i;
-    c[i] = 0;
-  }
-  for (int k = 0; k < 5; ++k) {
-    double t0 = now(), bw;
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (size_t i = 0; i < len; ++i)
-      c[i] = a[i];
-    bw = 2.0 * len * sizeof(double) / (now() - t0);
-    best = bw > best ? bw : best;
-  }
-  if (c[len - 1] != (double)(len - 1))
-    best = 0;
-  free(a);
-  free(c);
-  return best;
-}
-
 /* ---- the report -------------------------------------------------------- */
-
-/* Two significant figures unless the spread allows three. */
-static void fmt_val(char *buf, size_t len, double v, double spread) {
-  int sig = spread < 0.01 ? 3 : 2;
-  int mag = v > 0 ? (int)floor(log10(v)) : 0;
-  int dec = sig - 1 - mag;
-  snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
-}
 
 static void print_row(const result *r, int n, int threads, int job) {
   double med[NSIDES], spr[NSIDES], lo[NSIDES], hi[NSIDES];
@@ -631,10 +441,10 @@ static void print_row(const result *r, int n, int threads, int job) {
     char num[32];
     for (int k = 0; k < r->reps; ++k)
       v[k] = r->t[s][k] / (double)r->count * 1e6;
-    med[s] = median(v, r->reps);
-    spr[s] = (vmax(v, r->reps) - vmin(v, r->reps)) / med[s];
+    med[s] = bench_median(v, r->reps);
+    spr[s] = (bench_vmax(v, r->reps) - bench_vmin(v, r->reps)) / med[s];
     us = med[s];
-    fmt_val(num, sizeof num, us, spr[s]);
+    bench_fmt_val(num, sizeof num, us, spr[s]);
     snprintf(cell[s], sizeof cell[s], "%s (%.0f%%)", num, 100 * spr[s]);
     if (s != SIDE_LAPACK) {
       /* Range of the per-repetition ratios, same repetition paired. */
@@ -644,7 +454,7 @@ static void print_row(const result *r, int n, int threads, int job) {
         lo[s] = q < lo[s] ? q : lo[s];
         hi[s] = q > hi[s] ? q : hi[s];
       }
-      fmt_val(num, sizeof num, med[s] / med[SIDE_LAPACK],
+      bench_fmt_val(num, sizeof num, med[s] / med[SIDE_LAPACK],
               (hi[s] - lo[s]) / (med[s] / med[SIDE_LAPACK]));
       snprintf(ratio[s], sizeof ratio[s], "%s (%.2f-%.2f)", num, lo[s], hi[s]);
     }
@@ -674,42 +484,34 @@ static void usage(void) {
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "", commit[160], cpu[400], provider[512], cmd[1200];
+  char cmdline[1024] = "", commit[160], cpu[400], provider[512];
   int procs = omp_get_num_procs(), status = 0;
   static result res[MAX_LIST][NJOBS][MAX_LIST];
-  double bw, load0, t_start = now();
+  double bw, load0, t_start = bench_now();
 
+  bench_set_name("bench_steqr");
   memset(&o, 0, sizeof o);
   o.reps = 0; /* 7, or 5 with --quick */
   o.target = 0.15;
   o.seed = 20240607;
-  o.nn = parse_list("4,8,16,32,64,128", o.sizes, MAX_LIST);
+  o.nn = bench_parse_list("4,8,16,32,64,128", o.sizes, MAX_LIST, 1);
   o.threads[0] = 1;
   o.threads[1] = procs;
   o.nt = procs > 1 ? 2 : 1;
   for (int i = 1; i < argc; ++i) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    size_t used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", a);
+    bench_cmdline_append(cmdline, sizeof cmdline, a);
     if (!strcmp(a, "--quick")) {
       o.quick = 1;
-    } else if (v && !strcmp(a, "--reps")) {
-      o.reps = atoi(v);
-    } else if (v && !strcmp(a, "--target")) {
-      o.target = atof(v);
-    } else if (v && !strcmp(a, "--seed")) {
-      o.seed = strtoull(v, NULL, 0);
     } else if (v && !strcmp(a, "--n")) {
-      o.nn = parse_list(v, o.sizes, MAX_LIST);
-    } else if (v && !strcmp(a, "--threads")) {
-      o.nt = parse_list(v, o.threads, MAX_LIST);
-    } else {
+      o.nn = bench_parse_list(v, o.sizes, MAX_LIST, 1);
+    } else if (!bench_common_option(a, v, &o.reps, &o.target, &o.seed,
+                                    o.threads, &o.nt, MAX_LIST)) {
       usage();
       return 2;
     }
     if (strcmp(a, "--quick")) {
-      used = strlen(cmdline);
-      snprintf(cmdline + used, sizeof cmdline - used, " %s", v);
+      bench_cmdline_append(cmdline, sizeof cmdline, v);
       ++i;
     }
   }
@@ -736,29 +538,13 @@ int main(int argc, char **argv) {
   /* The LAPACK side gets its parallelism from the OpenMP loop only. */
   openblas_set_num_threads(1);
 #endif
-  snprintf(cmd, sizeof cmd, "git -C '%s' rev-parse HEAD 2>/dev/null",
-           BENCH_SOURCE_DIR);
-  read_command(cmd, commit, sizeof commit);
-  if (!commit[0]) {
-    snprintf(commit, sizeof commit, "%s", BENCH_GIT_COMMIT);
-  } else {
-    /* A read-only query (no index refresh) for uncommitted library code. */
-    char dirty[256];
-    snprintf(cmd, sizeof cmd,
-             "git --no-optional-locks -C '%s' status --porcelain "
-             "--untracked-files=no -- src include cmake CMakeLists.txt "
-             "2>/dev/null",
-             BENCH_SOURCE_DIR);
-    read_command(cmd, dirty, sizeof dirty);
-    if (dirty[0])
-      strncat(commit, " + uncommitted changes in the library sources",
-              sizeof commit - strlen(commit) - 1);
-  }
-  cpu_model(cpu, sizeof cpu);
-  lapack_provider(provider, sizeof provider);
-  load0 = load_average();
+  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
+                   1);
+  bench_cpu_model(cpu, sizeof cpu, 1);
+  bench_lapack_provider(provider, sizeof provider, "dsteqr_");
+  load0 = bench_load_average();
   fprintf(stderr, "bench_steqr: measuring copy bandwidth\n");
-  bw = copy_bandwidth(procs);
+  bw = bench_copy_bandwidth(procs, (size_t)32 << 20);
 
   for (int job = 0; job < NJOBS; ++job)
     for (int in = 0; in < o.nn; ++in) {
@@ -790,15 +576,8 @@ int main(int argc, char **argv) {
     }
 
   printf("## Host: batchla vs LAPACK, symmetric tridiagonal eigenproblems\n\n");
-  printf("- command: `bench_steqr%s`\n", cmdline);
-  printf("- commit: %s\n", commit[0] ? commit : "unknown");
-  printf("- batchla %s, build type %s; library flags: %s\n", bla_version(),
-         BENCH_BUILD_TYPE, BENCH_LIB_FLAGS);
-#if defined(__GNUC__) && !defined(__clang__)
-  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#else
-  printf("- compiler: %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
-#endif
+  bench_print_build("bench_steqr", cmdline, commit, BENCH_BUILD_TYPE,
+                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
 #if BENCH_HAVE_OPENBLAS
   printf("- OpenBLAS: %s (1 OpenBLAS thread; parallel over problems)\n",
          openblas_get_config());
@@ -806,13 +585,10 @@ int main(int argc, char **argv) {
   printf("- LAPACK: LAPACKE `dsteqr_work('I')` / `dsterf_work`, `dsteqr_` "
          "from %s\n",
          provider);
-  printf("- CPU: %s, %d logical CPUs; threads: ", cpu, procs);
-  for (int it = 0; it < o.nt; ++it)
-    printf("%s%d", it ? ", " : "", o.threads[it]);
-  printf(" (exec.threads for batchla, num_threads for the LAPACK loop)\n");
+  bench_print_cpu_threads(cpu, procs, o.threads, o.nt);
   printf("- 1-minute load average at start %.2f, at end %.2f (at start, "
          "anything well above 0 is other work on the machine)\n",
-         load0, load_average());
+         load0, bench_load_average());
   printf("- host copy bandwidth (read + write, %d threads, best of 5): "
          "%.3g GB/s\n",
          procs, bw * 1e-9);
@@ -848,8 +624,6 @@ int main(int argc, char **argv) {
         print_row(&res[in][job][it], o.sizes[in], o.threads[it], job);
     printf("\n");
   }
-  printf("Total bench time %.0f s.%s\n\n", now() - t_start,
-         status ? " Some groups failed the cross-check: no timing for them."
-                : "");
+  bench_print_total(t_start, status);
   return status;
 }
