@@ -60,6 +60,24 @@ bla_status bla_scuda_schur_batch_(bla_schur_op_ op, bla_job job,
                                   bla_svec_batch wi, bla_smat_batch z,
                                   int *info, const bla_exec *exec);
 
+/* The generalized Schur family shares one device entry point per
+ * precision; alphar, alphai and beta are read by HGEQZ and QZ, q and z are
+ * the transformations (vsl and vsr for QZ, NULL data when not wanted). */
+typedef enum { BLA_QZ_GGHRD, BLA_QZ_HGEQZ, BLA_QZ_QZ } bla_qz_op_;
+
+bla_status bla_dcuda_qz_batch_(bla_qz_op_ op, bla_job job, bla_compz compq,
+                               bla_compz compz, bla_dmat_batch a,
+                               bla_dmat_batch b, bla_dvec_batch alphar,
+                               bla_dvec_batch alphai, bla_dvec_batch beta,
+                               bla_dmat_batch q, bla_dmat_batch z, int *info,
+                               const bla_exec *exec);
+bla_status bla_scuda_qz_batch_(bla_qz_op_ op, bla_job job, bla_compz compq,
+                               bla_compz compz, bla_smat_batch a,
+                               bla_smat_batch b, bla_svec_batch alphar,
+                               bla_svec_batch alphai, bla_svec_batch beta,
+                               bla_smat_batch q, bla_smat_batch z, int *info,
+                               const bla_exec *exec);
+
 /* The Bessel _all drivers: which pair of function families a batch asks
  * for (values and derivatives of each, any of the four not wanted). */
 typedef enum {

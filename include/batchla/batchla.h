@@ -110,6 +110,49 @@ bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
                             bla_svec_batch wi, bla_smat_batch z, int *info,
                             const bla_exec *exec);
 
+/* ---- Generalized real Schur form, QZ (core: batchla/core/qz.h) ---------
+ *
+ * bla_dgghrd_batch: (A, B) with B upper triangular to Hessenberg-triangular
+ *   (H, T) = (Q1^T A Z1, Q1^T B Z1); a := H, b := T; q, z per compq, compz
+ *   (NULL batches with BLA_COMPZ_NONE).
+ * bla_dhgeqz_batch: the QZ iteration on Hessenberg-triangular (h, t):
+ *   alphar, alphai, beta (count x n) and, with BLA_JOB_SCHUR, h := S,
+ *   t := P; q, z per compq, compz (NULL batches with BLA_COMPZ_NONE).
+ * bla_dqz_batch: (A, B) = (Q S Z^T, Q T Z^T) for general a, b (a := S,
+ *   b := T); vsl (Q) and vsr (Z) may each be a NULL batch (not wanted).
+ *   LAPACK dgges without sorting or balancing.
+ * info[p]: the core routine's (k in 1..n: the QZ iteration did not
+ * converge, eigenvalues k+1..n valid, every other output NaN; k > n: shift
+ * failure, every output NaN; negative: non-finite input, every output NaN).
+ * Argument errors (BLA_ERR_ARG): shapes or counts that do not match,
+ * invalid job, compq or compz, NULL data or info where entries exist.
+ * BLA_ERR_ALLOC when scratch cannot be allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dgghrd_batch(bla_compz compq, bla_compz compz, bla_dmat_batch a,
+                            bla_dmat_batch b, bla_dmat_batch q,
+                            bla_dmat_batch z, int *info, const bla_exec *exec);
+bla_status bla_sgghrd_batch(bla_compz compq, bla_compz compz, bla_smat_batch a,
+                            bla_smat_batch b, bla_smat_batch q,
+                            bla_smat_batch z, int *info, const bla_exec *exec);
+bla_status bla_dhgeqz_batch(bla_job job, bla_compz compq, bla_compz compz,
+                            bla_dmat_batch h, bla_dmat_batch t,
+                            bla_dvec_batch alphar, bla_dvec_batch alphai,
+                            bla_dvec_batch beta, bla_dmat_batch q,
+                            bla_dmat_batch z, int *info, const bla_exec *exec);
+bla_status bla_shgeqz_batch(bla_job job, bla_compz compq, bla_compz compz,
+                            bla_smat_batch h, bla_smat_batch t,
+                            bla_svec_batch alphar, bla_svec_batch alphai,
+                            bla_svec_batch beta, bla_smat_batch q,
+                            bla_smat_batch z, int *info, const bla_exec *exec);
+bla_status bla_dqz_batch(bla_dmat_batch a, bla_dmat_batch b,
+                         bla_dvec_batch alphar, bla_dvec_batch alphai,
+                         bla_dvec_batch beta, bla_dmat_batch vsl,
+                         bla_dmat_batch vsr, int *info, const bla_exec *exec);
+bla_status bla_sqz_batch(bla_smat_batch a, bla_smat_batch b,
+                         bla_svec_batch alphar, bla_svec_batch alphai,
+                         bla_svec_batch beta, bla_smat_batch vsl,
+                         bla_smat_batch vsr, int *info, const bla_exec *exec);
+
 /* ---- Bessel functions of all integer orders (batchla/special/bessel.h)
  *
  * One problem per entry of x: out[p] receives orders 0..out.n-1 of the

@@ -83,3 +83,27 @@ bla_status bla_scuda_bessel_batch_(bla_bessel_fn_ fn, bla_svec x,
   (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
+
+bla_status bla_dcuda_qz_batch_(bla_qz_op_ op, bla_job job, bla_compz compq,
+                               bla_compz compz, bla_dmat_batch a,
+                               bla_dmat_batch b, bla_dvec_batch alphar,
+                               bla_dvec_batch alphai, bla_dvec_batch beta,
+                               bla_dmat_batch q, bla_dmat_batch z, int *info,
+                               const bla_exec *exec) {
+  (void)op, (void)job, (void)compq, (void)compz, (void)a, (void)b;
+  (void)alphar, (void)alphai, (void)beta, (void)q, (void)z, (void)info;
+  (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_scuda_qz_batch_(bla_qz_op_ op, bla_job job, bla_compz compq,
+                               bla_compz compz, bla_smat_batch a,
+                               bla_smat_batch b, bla_svec_batch alphar,
+                               bla_svec_batch alphai, bla_svec_batch beta,
+                               bla_smat_batch q, bla_smat_batch z, int *info,
+                               const bla_exec *exec) {
+  (void)op, (void)job, (void)compq, (void)compz, (void)a, (void)b;
+  (void)alphar, (void)alphai, (void)beta, (void)q, (void)z, (void)info;
+  (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
