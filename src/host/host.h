@@ -26,6 +26,18 @@ static inline int bla_host_threads_(const bla_exec *exec, bla_index count) {
   return nt;
 }
 
+/* On x86-64 with GCC, a per-problem solve is compiled twice, for AVX2 and
+ * for the baseline ISA, and the loader picks the one the CPU runs: twice
+ * the vector width for the column operations of packed scratch. Neither
+ * version contracts a*b+c into an FMA (the AVX2 target does not include
+ * FMA, and -ffp-contract=off), so both give the same bits. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
+    !defined(__SANITIZE_ADDRESS__)
+#define BLA_HOST_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define BLA_HOST_SIMD_CLONES
+#endif
+
 static inline int bla_host_thread_id_(void) {
 #ifdef _OPENMP
   return omp_get_thread_num();
