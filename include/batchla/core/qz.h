@@ -29,7 +29,10 @@
  * pair) faces a diagonal 2x2 block of P with positive entries, and the pair
  * is stored with alphai > 0 first (LAPACK's standardization, dlagv2).
  * Eigenvalue j is (alphar[j] + i alphai[j]) / beta[j]; beta[j] = 0 means an
- * infinite eigenvalue.
+ * infinite eigenvalue. Like dhgeqz, it does not scale: its deflation
+ * thresholds are absolute (ulp times the Frobenius norms of H and T), so a
+ * pencil with entries near underflow or overflow should be scaled first,
+ * as bla_dqz does.
  *   job    EIGENVALUES: only alphar, alphai, beta (h, t destroyed);
  *          SCHUR: also h := S, t := P
  *   compq  NONE: q not referenced; INIT: q := Q; UPDATE: q := q Q
