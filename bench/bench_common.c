@@ -90,9 +90,8 @@ int bench_parse_list(const char *s, int *out, int max, int lo) {
   return k;
 }
 
-int bench_common_option(const char *a, const char *v, int *reps,
-                        double *target, uint64_t *seed, int *threads,
-                        int *nt, int max) {
+int bench_common_option(const char *a, const char *v, int *reps, double *target,
+                        uint64_t *seed, int *threads, int *nt, int max) {
   if (!v)
     return 0;
   if (!strcmp(a, "--reps"))
@@ -113,11 +112,311 @@ void bench_cmdline_append(char *buf, size_t len, const char *arg) {
   snprintf(buf + used, len - used, " %s", arg);
 }
 
+static int parse_opt_value(const bench_opt *o, const char *v) {
+  char *end;
+  switch (o->kind) {
+  case BENCH_OPT_INT:
+    *(int *)o->value = (int)strtol(v, &end, 10);
+    return end != v && !*end;
+  case BENCH_OPT_DOUBLE:
+    *(double *)o->value = strtod(v, &end);
+    return end != v && !*end;
+  case BENCH_OPT_U64:
+    *(uint64_t *)o->value = strtoull(v, &end, 0);
+    return end != v && !*end;
+  case BENCH_OPT_INT64:
+    *(int64_t *)o->value = strtoll(v, &end, 10);
+    return end != v && !*end && *(int64_t *)o->value >= 1;
+  case BENCH_OPT_LIST:
+    *o->count = bench_parse_list(v, o->value, o->max, 1);
+    return *o->count >= 1;
+  case BENCH_OPT_FUNC:
+    return o->parse(v, o->value);
+  default:
+    return 0;
+  }
+}
+
+int bench_parse_args(int argc, char **argv, const bench_opt *opts, int nopts,
+                     char *cmdline, size_t len, unsigned *seen) {
+  for (int i = 1; i < argc; ++i) {
+    int k = 0;
+    while (k < nopts && strcmp(argv[i], opts[k].name))
+      ++k;
+    bench_cmdline_append(cmdline, len, argv[i]);
+    if (k == nopts)
+      return 0;
+    if (seen && k < 32)
+      *seen |= 1u << k;
+    if (opts[k].kind == BENCH_OPT_FLAG) {
+      *(int *)opts[k].value = 1;
+      continue;
+    }
+    if (i + 1 >= argc || !parse_opt_value(&opts[k], argv[i + 1]))
+      return 0;
+    bench_cmdline_append(cmdline, len, argv[++i]);
+  }
+  return 1;
+}
+
 void bench_fmt_val(char *buf, size_t len, double v, double spread) {
   const int sig = spread < 0.01 ? 3 : 2;
   const int mag = v > 0 ? (int)floor(log10(v)) : 0;
   const int dec = sig - 1 - mag;
   snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
+}
+
+double bench_time_cell(char *buf, size_t len, const double *t, int reps,
+                       double count) {
+  double v[BENCH_MAX_REPS], med, spr;
+  char num[32];
+  for (int k = 0; k < reps; ++k)
+    v[k] = t[k] / count * 1e6;
+  med = bench_median(v, reps);
+  spr = (bench_vmax(v, reps) - bench_vmin(v, reps)) / med;
+  bench_fmt_val(num, sizeof num, med, spr);
+  snprintf(buf, len, "%s (%.0f%%)", num, 100 * spr);
+  return med;
+}
+
+void bench_ratio_cell(char *buf, size_t len, const double *num,
+                      const double *den, int reps) {
+  const double q = bench_median(num, reps) / bench_median(den, reps);
+  double lo = num[0] / den[0], hi = lo;
+  char v[32];
+  for (int k = 1; k < reps; ++k) {
+    const double r = num[k] / den[k];
+    lo = r < lo ? r : lo;
+    hi = r > hi ? r : hi;
+  }
+  bench_fmt_val(v, sizeof v, q, (hi - lo) / q);
+  snprintf(buf, len, "%s (%.2f-%.2f)", v, lo, hi);
+}
+
+/* ---- running and timing the sides of a comparison ------------------------ */
+
+double bench_best_run(const bench_runner *r, int side, int k) {
+  double best = 0;
+  r->prepare(r->ctx, side);
+  r->run(r->ctx, side); /* warm */
+  for (int i = 0; i < k; ++i) {
+    double t0, t;
+    r->prepare(r->ctx, side);
+    t0 = bench_now();
+    r->run(r->ctx, side);
+    t = bench_now() - t0;
+    best = i == 0 || t < best ? t : best;
+  }
+  return best;
+}
+
+int bench_time_rotating(const bench_runner *r, int nsides, int reps,
+                        double (*t)[BENCH_MAX_REPS], long *bad) {
+  int first_bad = -1;
+  *bad = 0;
+  for (int k = 0; k < reps; ++k)
+    for (int j = 0; j < nsides; ++j) {
+      const int side = (k + j) % nsides;
+      double t0;
+      long b;
+      r->prepare(r->ctx, side);
+      t0 = bench_now();
+      b = r->run(r->ctx, side);
+      t[side][k] = bench_now() - t0;
+      if (b != 0 && first_bad < 0) {
+        first_bad = side;
+        *bad = b;
+      }
+    }
+  return first_bad;
+}
+
+int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
+                        double target, int64_t start, int64_t lo, int64_t cap) {
+  int64_t c = start < cap ? start : cap;
+  double t = probe(ctx, c);
+  /* Grow until one run is long enough to scale from. */
+  while (t < target / 4 && c < cap) {
+    c = c * 4 < cap ? c * 4 : cap;
+    t = probe(ctx, c);
+  }
+  if (t > 0)
+    c = (int64_t)((double)c * target / t);
+  c = c < cap ? c : cap;
+  return c > lo ? c : lo;
+}
+
+/* ---- cross-checks (LAPACK test-suite ratios) ----------------------------- */
+
+void bench_matcher_init(bench_matcher *m, int n) {
+  m->n = m->cap = n;
+  m->sorted = bench_xmalloc((size_t)n * n * sizeof(double));
+  m->owner = bench_xmalloc((size_t)n * sizeof(int));
+  m->seen = bench_xmalloc((size_t)n);
+}
+
+void bench_matcher_free(bench_matcher *m) {
+  free(m->sorted);
+  free(m->owner);
+  free(m->seen);
+  memset(m, 0, sizeof *m);
+}
+
+/* Kuhn's augmenting path from row i over the edges of cost <= thr. */
+static int match_row(bench_matcher *m, int i, const double *c, double thr) {
+  const int n = m->n;
+  for (int j = 0; j < n; ++j) {
+    if (m->seen[j] || !(c[i * n + j] <= thr))
+      continue;
+    m->seen[j] = 1;
+    if (m->owner[j] < 0 || match_row(m, m->owner[j], c, thr)) {
+      m->owner[j] = i;
+      return 1;
+    }
+  }
+  return 0;
+}
+
+/* Whether every row can be matched over the edges of cost <= thr. */
+static int perfect_below(bench_matcher *m, const double *c, double thr) {
+  for (int j = 0; j < m->n; ++j)
+    m->owner[j] = -1;
+  for (int i = 0; i < m->n; ++i) {
+    memset(m->seen, 0, (size_t)m->n);
+    if (!match_row(m, i, c, thr))
+      return 0;
+  }
+  return 1;
+}
+
+double bench_bottleneck(bench_matcher *m, int n, const double *cost) {
+  double floor_ = 0;
+  int lo = 0, hi = n * n - 1;
+  if (n <= 0)
+    return 0;
+  if (n > m->cap) {
+    bench_matcher_free(m);
+    bench_matcher_init(m, n);
+  }
+  m->n = n;
+  /* Each row's cheapest edge bounds the answer from below; it is often
+   * the answer itself. */
+  for (int i = 0; i < n; ++i) {
+    double rmin = INFINITY;
+    for (int j = 0; j < n; ++j) {
+      if (cost[i * n + j] != cost[i * n + j])
+        return INFINITY;
+      rmin = cost[i * n + j] < rmin ? cost[i * n + j] : rmin;
+    }
+    floor_ = rmin > floor_ ? rmin : floor_;
+  }
+  if (!isfinite(floor_) || perfect_below(m, cost, floor_))
+    return floor_;
+  /* Binary search over the sorted costs above the bound. */
+  memcpy(m->sorted, cost, (size_t)n * n * sizeof(double));
+  qsort(m->sorted, (size_t)n * n, sizeof(double), bench_cmp_double);
+  while (lo < hi && m->sorted[lo] <= floor_)
+    ++lo;
+  while (lo < hi) {
+    const int mid = lo + (hi - lo) / 2;
+    if (perfect_below(m, cost, m->sorted[mid]))
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return m->sorted[lo];
+}
+
+double bench_decomp_ratio(int n, const double *a, const double *u,
+                          const double *s, const double *v, double ulp,
+                          double *w) {
+  double an = 0, rn = 0;
+  /* w := U S */
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      double x = 0;
+      for (int k = 0; k < n; ++k)
+        x += u[i + k * n] * s[k + j * n];
+      w[i + j * n] = x;
+    }
+  /* 1-norms of A and of A - W V^T, column by column */
+  for (int j = 0; j < n; ++j) {
+    double ca = 0, cr = 0;
+    for (int i = 0; i < n; ++i) {
+      double x = 0;
+      for (int k = 0; k < n; ++k)
+        x += w[i + k * n] * v[j + k * n];
+      ca += fabs(a[i + j * n]);
+      cr += fabs(a[i + j * n] - x);
+    }
+    an = ca > an ? ca : an;
+    rn = cr > rn || cr != cr ? cr : rn;
+  }
+  return rn / ((an > 0 ? an : 1) * n * ulp);
+}
+
+double bench_orth_ratio(int n, const double *u, double ulp) {
+  double on = 0;
+  for (int j = 0; j < n; ++j) {
+    double c = 0;
+    for (int i = 0; i < n; ++i) {
+      double x = 0;
+      for (int k = 0; k < n; ++k)
+        x += u[i + k * n] * u[j + k * n];
+      c += fabs((i == j ? 1.0 : 0.0) - x);
+    }
+    on = c > on || c != c ? c : on;
+  }
+  return on / (n * ulp);
+}
+
+double bench_chordal(double ar1, double ai1, double b1, double ar2, double ai2,
+                     double b2) {
+  const double n1 = hypot(hypot(ar1, ai1), b1);
+  const double n2 = hypot(hypot(ar2, ai2), b2);
+  if (!(n1 > 0) || !(n2 > 0) || !isfinite(n1) || !isfinite(n2))
+    return INFINITY;
+  /* |alpha1 beta2 - alpha2 beta1| on the normalized points */
+  return hypot(ar1 / n1 * (b2 / n2) - ar2 / n2 * (b1 / n1),
+               ai1 / n1 * (b2 / n2) - ai2 / n2 * (b1 / n1));
+}
+
+double bench_pencil_eig_ratio(int n, const double *rar, const double *rai,
+                              const double *rbe, const double *s,
+                              const double *ar, const double *ai,
+                              const double *be, double scale, double *c,
+                              bench_matcher *m) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      c[i * n + j] =
+          bench_chordal(rar[i], rai[i], rbe[i], ar[j], ai[j], be[j]) *
+          (s ? s[i] : 1.0) / scale;
+  return bench_bottleneck(m, n, c);
+}
+
+int bench_gschur_shape_ok(int n, const double *s, const double *t) {
+  for (int j = 0; j < n; ++j)
+    for (int i = j + 1; i < n; ++i)
+      if (t[i + j * n] != 0 || (i > j + 1 && s[i + j * n] != 0))
+        return 0;
+  for (int j = 0; j + 1 < n; ++j) {
+    if (s[j + 1 + j * n] == 0)
+      continue;
+    /* a 2x2 block: no overlapping block, diagonal block of T */
+    if (t[j + (j + 1) * n] != 0 || (j + 2 < n && s[j + 2 + (j + 1) * n] != 0))
+      return 0;
+  }
+  return 1;
+}
+
+int64_t bench_sample_index(int64_t count, int s, int ns) {
+  return ns > 1 ? (int64_t)((double)s * (double)(count - 1) / (ns - 1)) : 0;
+}
+
+uint64_t bench_hash_mix(uint64_t h, double v) {
+  uint64_t u;
+  memcpy(&u, &v, sizeof u);
+  return (h ^ u) * 1099511628211ULL;
 }
 
 /* ---- environment for the report ----------------------------------------- */
@@ -224,6 +523,49 @@ double bench_copy_bandwidth(int threads, size_t len) {
     best = 0;
   free(a);
   free(c);
+  return best;
+}
+
+void bench_env_read(bench_env *e, const char *source_dir,
+                    const char *fallback_commit, const char *lapack_symbol,
+                    int procs, size_t bw_len) {
+  bench_git_commit(e->commit, sizeof e->commit, source_dir, fallback_commit, 1);
+  bench_cpu_model(e->cpu, sizeof e->cpu, 1);
+  bench_lapack_provider(e->provider, sizeof e->provider, lapack_symbol);
+  e->load0 = bench_load_average();
+  e->bw = bench_copy_bandwidth(procs, bw_len);
+}
+
+/* Kept scalar so that it measures what one-problem-at-a-time code gets. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((optimize("no-tree-vectorize", "no-tree-slp-vectorize")))
+#endif
+double
+bench_scalar_peak(void) {
+  const long iters = 20000000;
+  volatile double vc = 0.999999, vd = 1e-7;
+  const double c = vc, d = vd;
+  double best = 0;
+  for (int k = 0; k < 5; ++k) {
+    double x0 = 1, x1 = 2, x2 = 3, x3 = 4, x4 = 5, x5 = 6, x6 = 7, x7 = 8;
+    volatile double sink;
+    double t0 = bench_now(), t;
+    for (long i = 0; i < iters; ++i) {
+      x0 = x0 * c + d;
+      x1 = x1 * c + d;
+      x2 = x2 * c + d;
+      x3 = x3 * c + d;
+      x4 = x4 * c + d;
+      x5 = x5 * c + d;
+      x6 = x6 * c + d;
+      x7 = x7 * c + d;
+    }
+    t = bench_now() - t0;
+    sink = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7;
+    (void)sink;
+    if (16.0 * iters / t > best)
+      best = 16.0 * iters / t;
+  }
   return best;
 }
 

@@ -151,8 +151,9 @@ static void batch_generate(batch *b, uint64_t seed) {
     b->a0[k] = rng_unif(&s);
 }
 
-/* Inputs into the side's layout (untimed). */
-static void batch_prepare(batch *b, int side) {
+/* Inputs into the side's layout (untimed); b is a batch. */
+static void batch_prepare(void *ctx, int side) {
+  batch *b = ctx;
   const bla_index c = b->count, n = b->n;
   if (side != SIDE_INT) {
     memcpy(b->a, b->a0, (size_t)(c * n * n) * sizeof(double));
@@ -165,8 +166,9 @@ static void batch_prepare(batch *b, int side) {
 }
 
 /* The timed part: the number of failed problems, or -1 when the batch
- * driver itself refused. */
-static long batch_run(batch *b, int side) {
+ * driver itself refused; b is a batch. */
+static long batch_run(void *ctx, int side) {
+  batch *b = ctx;
   const bla_index c = b->count, n = b->n;
   const int vectors = b->job == JOB_VECTORS;
   long bad = 0;
@@ -277,67 +279,19 @@ static void batch_reference(batch *b, int threads) {
 
 /* ---- cross-check (LAPACK's test ratios, THRESH = 50) ----------------- */
 
-/* Kuhn's augmenting paths on the edges of cost <= thr. */
-static int augment(int i, int n, const double *c, double thr, int *owner,
-                   char *seen) {
-  for (int j = 0; j < n; ++j)
-    if (c[i * n + j] <= thr && !seen[j]) {
-      seen[j] = 1;
-      if (owner[j] < 0 || augment(owner[j], n, c, thr, owner, seen)) {
-        owner[j] = i;
-        return 1;
-      }
-    }
-  return 0;
-}
-
-static int matchable(int n, const double *c, double thr, int *owner,
-                     char *seen) {
-  for (int j = 0; j < n; ++j)
-    owner[j] = -1;
-  for (int i = 0; i < n; ++i) {
-    memset(seen, 0, (size_t)n);
-    if (!augment(i, n, c, thr, owner, seen))
-      return 0;
-  }
-  return 1;
-}
-
 /* The eigenvalues as multisets: the smallest, over one-to-one matchings,
  * of the largest |lambda_ref_i - lambda_m(i)| s_i / scale (a bottleneck
- * assignment). c (n*n), sorted (n*n), owner (n), seen (n): scratch. */
+ * assignment). c (n*n): scratch. */
 static double eig_ratio(int n, const double *rwr, const double *rwi,
                         const double *s, const double *wr, const double *wi,
-                        double scale, double *c, double *sorted, int *owner,
-                        char *seen) {
-  double lb = 0;
-  int lo, hi;
-  for (int i = 0; i < n; ++i) {
-    double rmin = INFINITY;
-    if (!isfinite(wr[i]) || !isfinite(wi[i]))
+                        double scale, double *c, bench_matcher *m) {
+  for (int j = 0; j < n; ++j)
+    if (!isfinite(wr[j]) || !isfinite(wi[j]))
       return INFINITY;
-    for (int j = 0; j < n; ++j) {
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
       c[i * n + j] = hypot(rwr[i] - wr[j], rwi[i] - wi[j]) * s[i] / scale;
-      rmin = c[i * n + j] < rmin ? c[i * n + j] : rmin;
-    }
-    lb = rmin > lb ? rmin : lb;
-  }
-  if (matchable(n, c, lb, owner, seen))
-    return lb;
-  memcpy(sorted, c, (size_t)n * n * sizeof(double));
-  qsort(sorted, (size_t)n * n, sizeof(double), bench_cmp_double);
-  lo = 0;
-  hi = n * n - 1;
-  while (lo < hi && sorted[lo] <= lb)
-    ++lo;
-  while (lo < hi) {
-    int mid = lo + (hi - lo) / 2;
-    if (matchable(n, c, sorted[mid], owner, seen))
-      hi = mid;
-    else
-      lo = mid + 1;
-  }
-  return sorted[lo];
+  return bench_bottleneck(m, n, c);
 }
 
 static double normf(const double *a, int n) {
@@ -352,70 +306,32 @@ static double normf(const double *a, int n) {
 static void schur_ratios(const batch *b, int side, bla_index p, double *t,
                          double *z, double *w, double *res, double *orth) {
   const int n = b->n;
-  const double *a0 = b->a0 + p * n * n, ulp = DBL_EPSILON;
-  double an = 0, rn = 0, on = 0;
   for (int j = 0; j < n; ++j)
     for (int i = 0; i < n; ++i) {
       t[i + j * n] = out_m(b, b->a, side, p, i, j);
       z[i + j * n] = out_m(b, b->z, side, p, i, j);
     }
-  /* w := Z T */
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      double s = 0;
-      for (int k = 0; k < n; ++k)
-        s += z[i + k * n] * t[k + j * n];
-      w[i + j * n] = s;
-    }
-  for (int j = 0; j < n; ++j) {
-    double cs = 0, rs = 0, os = 0;
-    for (int i = 0; i < n; ++i) {
-      double r = 0, o = 0;
-      for (int k = 0; k < n; ++k) {
-        r += w[i + k * n] * z[j + k * n];
-        o += z[i + k * n] * z[j + k * n];
-      }
-      cs += fabs(a0[i + j * n]);
-      rs += fabs(a0[i + j * n] - r);
-      os += fabs((i == j ? 1.0 : 0.0) - o);
-    }
-    an = cs > an ? cs : an;
-    rn = rs > rn || rs != rs ? rs : rn;
-    on = os > on || os != os ? os : on;
-  }
-  *res = rn / ((an > 0 ? an : 1) * n * ulp);
-  *orth = on / (n * ulp);
+  *res = bench_decomp_ratio(n, b->a0 + p * n * n, z, t, z, DBL_EPSILON, w);
+  *orth = bench_orth_ratio(n, z, DBL_EPSILON);
 }
 
 /* FNV-1a over the outputs of problems 0..k-1 in logical order. */
 static uint64_t output_hash(const batch *b, int side, bla_index k) {
-  uint64_t h = 1469598103934665603ULL;
+  uint64_t h = BENCH_HASH_INIT;
   const int n = b->n;
-#define MIX(v)                                                                 \
-  do {                                                                         \
-    double v_ = (v);                                                           \
-    uint64_t u_;                                                               \
-    memcpy(&u_, &v_, sizeof u_);                                               \
-    h = (h ^ u_) * 1099511628211ULL;                                           \
-  } while (0)
   for (bla_index p = 0; p < k; ++p) {
     for (int i = 0; i < n; ++i) {
-      MIX(out_w(b, b->wr, side, p, i));
-      MIX(out_w(b, b->wi, side, p, i));
+      h = bench_hash_mix(h, out_w(b, b->wr, side, p, i));
+      h = bench_hash_mix(h, out_w(b, b->wi, side, p, i));
     }
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i) {
-        MIX(out_m(b, b->a, side, p, i, j));
+        h = bench_hash_mix(h, out_m(b, b->a, side, p, i, j));
         if (b->job == JOB_VECTORS)
-          MIX(out_m(b, b->z, side, p, i, j));
+          h = bench_hash_mix(h, out_m(b, b->z, side, p, i, j));
       }
   }
-#undef MIX
   return h;
-}
-
-static bla_index sample_index(bla_index count, int s, int ns) {
-  return ns > 1 ? (bla_index)((double)s * (double)(count - 1) / (ns - 1)) : 0;
 }
 
 static void fail(result *r, const char *side, const char *what, double v) {
@@ -435,10 +351,9 @@ static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
   double *wr = bench_xmalloc((size_t)n * sizeof(double));
   double *wi = bench_xmalloc((size_t)n * sizeof(double));
   double *c = bench_xmalloc((size_t)n * n * sizeof(double));
-  double *sorted = bench_xmalloc((size_t)n * n * sizeof(double));
-  int *owner = bench_xmalloc((size_t)n * sizeof(int));
-  char *seen = bench_xmalloc((size_t)n);
+  bench_matcher m;
   uint64_t hcol = 0;
+  bench_matcher_init(&m, n);
   r->ok = 1;
   r->eig = r->res = r->orth = 0;
   for (int side = 0; side < NSIDES; ++side) {
@@ -458,8 +373,7 @@ static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
         wi[i] = out_w(b, b->wi, side, p, i);
       }
       e = eig_ratio(n, b->ref_wr + p * n, b->ref_wi + p * n, b->ref_s + p * n,
-                    wr, wi, scale > 0 ? scale : DBL_MIN, c, sorted, owner,
-                    seen);
+                    wr, wi, scale > 0 ? scale : DBL_MIN, c, &m);
       if (!(e <= r->eig))
         r->eig = e;
     }
@@ -468,8 +382,8 @@ static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
     if (b->job == JOB_VECTORS)
       for (int s = 0; s < ns; ++s) {
         double res, orth;
-        schur_ratios(b, side, sample_index(b->count, s, ns), t, z, w, &res,
-                     &orth);
+        schur_ratios(b, side, bench_sample_index(b->count, s, ns), t, z, w,
+                     &res, &orth);
         if (!(res <= r->res))
           r->res = res;
         if (!(orth <= r->orth))
@@ -497,9 +411,25 @@ static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
   free(wr);
   free(wi);
   free(c);
-  free(sorted);
-  free(owner);
-  free(seen);
+  bench_matcher_free(&m);
+}
+
+typedef struct {
+  int n, job, threads;
+  uint64_t seed;
+} probe_args;
+
+/* Best of two LAPACK runs on a fresh batch of count problems. */
+static double probe_lapack(void *ctx, int64_t count) {
+  const probe_args *a = ctx;
+  batch b;
+  const bench_runner r = {&b, batch_prepare, batch_run};
+  double t;
+  batch_alloc(&b, a->n, a->job, a->threads, count);
+  batch_generate(&b, a->seed);
+  t = bench_best_run(&r, SIDE_LAPACK, 2);
+  batch_free(&b);
+  return t;
 }
 
 /* Smallest batch whose LAPACK run takes at least the target time, within
@@ -509,97 +439,32 @@ static bla_index calibrate(int n, int job, int threads, double target,
   const double cap = 512.0 * 1024 * 1024;
   const double per =
       8.0 * (3.0 * n * n + 5.0 * n) + (job == JOB_VECTORS ? 8.0 * n * n : 0);
-  const bla_index maxc = (bla_index)(cap / per);
-  bla_index count = 8 * threads;
-  double t = 0;
-  for (;;) {
-    batch b;
-    batch_alloc(&b, n, job, threads, count);
-    batch_generate(&b, seed);
-    batch_prepare(&b, SIDE_LAPACK);
-    batch_run(&b, SIDE_LAPACK); /* warm */
-    /* Best of two: one slow run must not shrink the batch. */
-    for (int k = 0; k < 2; ++k) {
-      double t0, tk;
-      batch_prepare(&b, SIDE_LAPACK);
-      t0 = bench_now();
-      batch_run(&b, SIDE_LAPACK);
-      tk = bench_now() - t0;
-      t = k == 0 || tk < t ? tk : t;
-    }
-    batch_free(&b);
-    if (t >= target / 4 || count >= maxc)
-      break;
-    count = count * 4 < maxc ? count * 4 : maxc;
-  }
-  if (t > 0)
-    count = (bla_index)((double)count * target / t);
-  if (count > maxc)
-    count = maxc;
-  if (count < 8 * threads)
-    count = 8 * threads;
-  return count < floor ? floor : count;
+  probe_args a;
+  a.n = n;
+  a.job = job;
+  a.threads = threads;
+  a.seed = seed;
+  return bench_calibrate(probe_lapack, &a, target, 8 * threads,
+                         floor > 8 * threads ? floor : 8 * threads,
+                         (bla_index)(cap / per));
 }
 
 static void time_group(batch *b, result *r, int reps) {
+  const bench_runner run = {b, batch_prepare, batch_run};
+  long bad;
+  const int side = bench_time_rotating(&run, NSIDES, reps, r->t, &bad);
   r->reps = reps;
-  for (int k = 0; k < reps; ++k)
-    /* Rotate which side runs first. */
-    for (int j = 0; j < NSIDES; ++j) {
-      const int side = (k + j) % NSIDES;
-      double t0;
-      long bad;
-      batch_prepare(b, side);
-      t0 = bench_now();
-      bad = batch_run(b, side);
-      r->t[side][k] = bench_now() - t0;
-      if (bad != 0)
-        fail(r, side_name[side], "failed problems while timing:", (double)bad);
-    }
+  if (side >= 0)
+    fail(r, side_name[side], "failed problems while timing:", (double)bad);
 }
 
 /* ---- environment for the report --------------------------------------- */
-
-/* Scalar (non-SIMD) multiply-add throughput of one core: eight independent
- * chains x = x * c + d, the shape of the per-problem code, which works on
- * one problem at a time. Best of 5; flops per second. */
-#if defined(__GNUC__) && !defined(__clang__)
-__attribute__((optimize("no-tree-vectorize", "no-tree-slp-vectorize")))
-#endif
-static double
-scalar_peak_one(void) {
-  const long iters = 20000000;
-  volatile double vc = 0.999999, vd = 1e-7;
-  const double c = vc, d = vd;
-  double best = 0;
-  for (int k = 0; k < 5; ++k) {
-    double x0 = 1, x1 = 2, x2 = 3, x3 = 4, x4 = 5, x5 = 6, x6 = 7, x7 = 8;
-    volatile double sink;
-    double t0 = bench_now(), t;
-    for (long i = 0; i < iters; ++i) {
-      x0 = x0 * c + d;
-      x1 = x1 * c + d;
-      x2 = x2 * c + d;
-      x3 = x3 * c + d;
-      x4 = x4 * c + d;
-      x5 = x5 * c + d;
-      x6 = x6 * c + d;
-      x7 = x7 * c + d;
-    }
-    t = bench_now() - t0;
-    sink = x0 + x1 + x2 + x3 + x4 + x5 + x6 + x7;
-    (void)sink;
-    if (16.0 * iters / t > best)
-      best = 16.0 * iters / t;
-  }
-  return best;
-}
 
 /* ---- the report -------------------------------------------------------- */
 
 static void print_row(const result *r, int n, int threads, int job,
                       double peak1) {
-  double med[NSIDES], spr[NSIDES], lo[NSIDES], hi[NSIDES];
+  double med[NSIDES];
   char cell[NSIDES][48], ratio[NSIDES][48];
   if (!r->ok) {
     printf("| %d | %d | %lld | MISMATCH: %s | | | | | | |\n", n, threads,
@@ -607,26 +472,11 @@ static void print_row(const result *r, int n, int threads, int job,
     return;
   }
   for (int s = 0; s < NSIDES; ++s) {
-    double v[MAX_REPS];
-    char num[32];
-    for (int k = 0; k < r->reps; ++k)
-      v[k] = r->t[s][k] / (double)r->count * 1e6;
-    med[s] = bench_median(v, r->reps);
-    spr[s] = (bench_vmax(v, r->reps) - bench_vmin(v, r->reps)) / med[s];
-    bench_fmt_val(num, sizeof num, med[s], spr[s]);
-    snprintf(cell[s], sizeof cell[s], "%s (%.0f%%)", num, 100 * spr[s]);
-    if (s != SIDE_LAPACK) {
-      /* Range of the per-repetition ratios, same repetition paired. */
-      lo[s] = hi[s] = r->t[s][0] / r->t[SIDE_LAPACK][0];
-      for (int k = 1; k < r->reps; ++k) {
-        double q = r->t[s][k] / r->t[SIDE_LAPACK][k];
-        lo[s] = q < lo[s] ? q : lo[s];
-        hi[s] = q > hi[s] ? q : hi[s];
-      }
-      bench_fmt_val(num, sizeof num, med[s] / med[SIDE_LAPACK],
-              (hi[s] - lo[s]) / (med[s] / med[SIDE_LAPACK]));
-      snprintf(ratio[s], sizeof ratio[s], "%s (%.2f-%.2f)", num, lo[s], hi[s]);
-    }
+    med[s] = bench_time_cell(cell[s], sizeof cell[s], r->t[s], r->reps,
+                             (double)r->count);
+    if (s != SIDE_LAPACK)
+      bench_ratio_cell(ratio[s], sizeof ratio[s], r->t[s], r->t[SIDE_LAPACK],
+                       r->reps);
   }
   {
     const double fl = flops_problem(n, job);
@@ -719,7 +569,7 @@ int main(int argc, char **argv) {
   bench_lapack_provider(provider, sizeof provider, "dgees_");
   fprintf(stderr, "bench_schur: measuring copy bandwidth and scalar peak\n");
   bw = bench_copy_bandwidth(procs, (size_t)16 << 20);
-  peak1 = scalar_peak_one();
+  peak1 = bench_scalar_peak();
 
   for (int job = 0; job < NJOBS; ++job)
     for (int in = 0; in < o.nn; ++in) {

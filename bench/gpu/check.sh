@@ -4,7 +4,7 @@
 #   1. build batchla with CUDA for sm_90, tests and benchmarks included;
 #   2. run the CUDA tests (ctest -R cuda) under compute-sanitizer memcheck;
 #   3. run the demo (GPU part included) and bench_steqr_gpu;
-#   4. run bench_{schur,cholesky,bessel}_gpu --quick.
+#   4. run bench_{schur,cholesky,bessel,qz}_gpu --quick.
 # Results: $OUT/gpu_check.md (summary and benchmark tables) and
 # $OUT/gpu_check.log (every command's output); without OUT, the build dir.
 #
@@ -112,7 +112,7 @@ fi
 
 # 4. The other families' GPU benchmarks, in their short form (--quick): the
 # device time of one session is short, and steqr's table comes first.
-for fam in schur cholesky bessel; do
+for fam in schur cholesky bessel qz; do
   b="$build/bench/bench_${fam}_gpu"
   if [ -x "$b" ]; then
     note ""
