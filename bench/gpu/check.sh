@@ -2,21 +2,21 @@
 # bench/gpu/check.sh: every GPU check in one command, for a machine with an
 # NVIDIA GPU (written for the H200, sm_90):
 #   1. build batchla with CUDA for sm_90, tests and benchmarks included;
-#   2. run the CUDA tests (ctest -R cuda) under compute-sanitizer memcheck;
+#   2. run the CUDA tests (ctest, a family at a time) under compute-sanitizer;
 #   3. run the demo (GPU part included) and bench_steqr_gpu;
 #   4. run bench_{schur,cholesky,bessel,qz}_gpu --quick.
 # Results: $OUT/gpu_check.md (summary and benchmark tables) and
 # $OUT/gpu_check.log (every command's output); without OUT, the build dir.
 #
 #   bench/gpu/check.sh [--quick]
-#   env: BUILD_DIR (build-gpu), JOBS (nproc), TEST_TIMEOUT (150 s),
+#   env: BUILD_DIR (build-gpu), JOBS (nproc), TEST_TIMEOUT (40 s a family),
 #        BENCH_TIMEOUT (240 s), FAMILY_TIMEOUT (60 s each), CUDA_ARCH (90)
 set -u
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD_DIR:-$root/build-gpu}
 out=${OUT:-$build}
 jobs=${JOBS:-$(nproc)}
-test_timeout=${TEST_TIMEOUT:-150}
+test_timeout=${TEST_TIMEOUT:-40}
 bench_timeout=${BENCH_TIMEOUT:-240}
 quick=
 [ "${1:-}" = --quick ] && quick=--quick
@@ -71,18 +71,22 @@ step "build" cmake --build "$build" -j "$jobs" || exit 1
 if [ $tests = 1 ]; then
   san=$(command -v compute-sanitizer ||
     ls /usr/local/cuda/compute-sanitizer/compute-sanitizer 2>/dev/null)
-  if [ -n "$san" ]; then
-    step "ctest -R cuda under compute-sanitizer memcheck" \
-      timeout "$test_timeout" "$san" --tool memcheck --target-processes all \
-      --error-exitcode 86 --print-limit 20 \
-      ctest --test-dir "$build" -R cuda --output-on-failure \
-      --no-tests=error || failed=1
-  else
-    note "- compute-sanitizer not found: CUDA tests run without it"
-    step "ctest -R cuda" timeout "$test_timeout" \
-      ctest --test-dir "$build" -R cuda --output-on-failure \
-      --no-tests=error || failed=1
-  fi
+  [ -n "$san" ] || note "- compute-sanitizer not found: CUDA tests run without it"
+  # One family at a time, each with its own time limit, so that a slow
+  # family under the sanitizer cannot hide the results of the others.
+  for fam in steqr schur qz cholesky bessel; do
+    if [ -n "$san" ]; then
+      step "ctest ${fam}_cuda under compute-sanitizer memcheck" \
+        timeout "$test_timeout" "$san" --tool memcheck \
+        --target-processes all --error-exitcode 86 --print-limit 20 \
+        ctest --test-dir "$build" -R "^${fam}_cuda" --output-on-failure \
+        --no-tests=error || failed=1
+    else
+      step "ctest ${fam}_cuda" timeout "$test_timeout" \
+        ctest --test-dir "$build" -R "^${fam}_cuda" --output-on-failure \
+        --no-tests=error || failed=1
+    fi
+  done
   grep -E 'tests passed|tests failed|ERROR SUMMARY' "$log" | sed 's/^/  /' |
     tee -a "$summary"
 else
