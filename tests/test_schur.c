@@ -16,38 +16,7 @@
 #include "batchla/core/schur.h"
 #include "bla_test.h"
 #include "bla_test_nonsym.h"
-
-/* ---- Failure accounting ----------------------------------------------------
- * Sweeps keep going after a failure so that one run shows every failing
- * input; the first few are logged. Each Criterion test runs in its own
- * process, so the counter starts at 0. */
-#define MAX_LOGGED 25
-
-static void log_fail(void *ctx, const char *msg) {
-  blt_report *rep = (blt_report *)ctx;
-  if (rep->nfail <= MAX_LOGGED)
-    cr_expect(0, "%s", msg);
-}
-
-static blt_report g_rep;
-
-static blt_report *report(void) {
-  memset(&g_rep, 0, sizeof g_rep);
-  g_rep.fail = log_fail;
-  g_rep.ctx = &g_rep;
-  return &g_rep;
-}
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond))                                                               \
-      blt_report_fail(&g_rep, __VA_ARGS__);                                    \
-  } while (0)
-
-static void check_done(void) {
-  cr_expect(g_rep.nfail <= MAX_LOGGED, "%lld further failures were not logged",
-            (long long)(g_rep.nfail - MAX_LOGGED));
-}
+#include "bla_test_report.h"
 
 /* LAPACK's dchkhs sizes plus the ones users run. */
 static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 10, 16, 20, 32, 64};

@@ -19,60 +19,8 @@
 #include "batchla/batchla.h"
 #include "bla_test.h"
 #include "bla_test_nonsym.h"
-
-#define MAX_LOGGED 25
-
-static void log_fail(void *ctx, const char *msg) {
-  blt_report *rep = (blt_report *)ctx;
-  if (rep->nfail <= MAX_LOGGED)
-    cr_expect(0, "%s", msg);
-}
-
-static blt_report g_rep;
-
-static blt_report *report(void) {
-  memset(&g_rep, 0, sizeof g_rep);
-  g_rep.fail = log_fail;
-  g_rep.ctx = &g_rep;
-  return &g_rep;
-}
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond))                                                               \
-      blt_report_fail(&g_rep, __VA_ARGS__);                                    \
-  } while (0)
-
-static void check_done(void) {
-  cr_expect(g_rep.nfail <= MAX_LOGGED, "%lld further failures were not logged",
-            (long long)(g_rep.nfail - MAX_LOGGED));
-}
-
-/* A failing CUDA runtime call ends the test: nothing after it means
- * anything. */
-#define CUDA_OK(call)                                                          \
-  do {                                                                         \
-    cudaError_t err_ = (call);                                                 \
-    cr_assert(err_ == cudaSuccess, "%s: %s", #call, cudaGetErrorString(err_)); \
-  } while (0)
-
-static int gpu_available(void) {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  return count > 0;
-}
-
-#define REQUIRE_GPU()                                                          \
-  do {                                                                         \
-    if (!gpu_available()) {                                                    \
-      printf("skipped: no GPU\n");                                             \
-      fflush(stdout);                                                          \
-      cr_skip_test("skipped: no GPU");                                         \
-    }                                                                          \
-  } while (0)
+#include "bla_test_cuda.h"
+#include "bla_test_report.h"
 
 /* ---- The device runner -----------------------------------------------------
  * Copies every storage block of the batch (and info) to the device, calls

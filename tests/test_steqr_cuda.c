@@ -13,6 +13,7 @@
 
 #include "batchla/batchla.h"
 #include "bla_test.h"
+#include "bla_test_cuda.h"
 
 #define MAX_LOGGED 20
 static int g_fail;
@@ -30,32 +31,6 @@ static void check_done(void) {
   cr_expect(g_fail <= MAX_LOGGED, "%d further failures were not logged",
             g_fail - MAX_LOGGED);
 }
-
-/* A failing CUDA runtime call ends the test: nothing after it means
- * anything. */
-#define CUDA_OK(call)                                                          \
-  do {                                                                         \
-    cudaError_t err_ = (call);                                                 \
-    cr_assert(err_ == cudaSuccess, "%s: %s", #call, cudaGetErrorString(err_)); \
-  } while (0)
-
-static int gpu_available(void) {
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return 0;
-  }
-  return count > 0;
-}
-
-#define REQUIRE_GPU()                                                          \
-  do {                                                                         \
-    if (!gpu_available()) {                                                    \
-      printf("skipped: no GPU\n");                                             \
-      fflush(stdout);                                                          \
-      cr_skip_test("skipped: no GPU");                                         \
-    }                                                                          \
-  } while (0)
 
 static bla_exec cuda_exec(void *stream) {
   bla_exec ex;
