@@ -1,5 +1,5 @@
 /* src/host/host.h: helpers of the host batch drivers (threads, copies
- * between a strided view and packed scratch). */
+ * between a strided view and packed scratch, shape checks). */
 #ifndef BATCHLA_HOST_H
 #define BATCHLA_HOST_H
 
@@ -48,9 +48,11 @@ static inline int bla_host_thread_id_(void) {
 
 #include "batchla/detail/prec_d.h"
 #include "copy.inc"
+#include "shape.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
 #include "copy.inc"
+#include "shape.inc"
 #include "batchla/detail/prec_undef.h"
 
 #endif
