@@ -19,4 +19,8 @@ typedef enum {
 /* Which triangle of a symmetric matrix is stored. */
 typedef enum { BLA_UPPER = 0, BLA_LOWER = 1 } bla_uplo;
 
+/* Which Mathieu function: the even (cosine-type) ce_m, with its radial
+ * partners Mc_m, or the odd (sine-type) se_m, with Ms_m (DLMF 28.2, 28.20). */
+typedef enum { BLA_MATHIEU_CE = 0, BLA_MATHIEU_SE = 1 } bla_mathieu_kind;
+
 #endif
