@@ -95,6 +95,57 @@ bla_status bla_scuda_bessel_batch_(bla_bessel_fn_ fn, bla_svec x,
                                    bla_svec_batch g, bla_svec_batch gp,
                                    int *info, const bla_exec *exec);
 
+/* The Mathieu function drivers (src/host/mathieu.c): which reduction a
+ * batch asks for, and its arguments. One entry i is (m[i * minc], q[i],
+ * x[i]); an output with NULL data is not wanted (g, gp: radial only). */
+typedef enum { BLA_MATHIEU_ANGULAR_, BLA_MATHIEU_RADIAL_ } bla_mathieu_op_;
+
+typedef struct {
+  bla_mathieu_op_ op;
+  bla_mathieu_kind kind;
+  const int *m;
+  bla_index minc;
+  bla_dvec q, x, f, fp, g, gp;
+} bla_dmathieu_args_;
+
+typedef struct {
+  bla_mathieu_op_ op;
+  bla_mathieu_kind kind;
+  const int *m;
+  bla_index minc;
+  bla_svec q, x, f, fp, g, gp;
+} bla_smathieu_args_;
+
+/* The expansion plan of a batch (host memory): perm lists the entries so
+ * that entries with the same (m, q) are adjacent (NULL: the input order
+ * already is), and the groups of equal keys in that order start at
+ * start[0..ngroups-1] (start[ngroups] = count). Returns BLA_ERR_ALLOC or
+ * BLA_OK; free with bla_mathieu_plan_free_. */
+typedef struct {
+  bla_index *perm;
+  bla_index *start;
+  bla_index ngroups;
+} bla_mathieu_plan_;
+
+bla_status bla_dmathieu_plan_(const int *m, bla_index minc, const double *q,
+                              bla_index qinc, bla_index count,
+                              bla_mathieu_plan_ *plan);
+bla_status bla_smathieu_plan_(const int *m, bla_index minc, const float *q,
+                              bla_index qinc, bla_index count,
+                              bla_mathieu_plan_ *plan);
+void bla_mathieu_plan_free_(bla_mathieu_plan_ *plan);
+
+bla_status bla_dcuda_mathieu_ab_all_batch_(bla_dvec q, bla_dvec_batch a,
+                                           bla_dvec_batch b, int *info,
+                                           const bla_exec *exec);
+bla_status bla_scuda_mathieu_ab_all_batch_(bla_svec q, bla_svec_batch a,
+                                           bla_svec_batch b, int *info,
+                                           const bla_exec *exec);
+bla_status bla_dcuda_mathieu_batch_(const bla_dmathieu_args_ *args, int *info,
+                                    const bla_exec *exec);
+bla_status bla_scuda_mathieu_batch_(const bla_smathieu_args_ *args, int *info,
+                                    const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

@@ -213,6 +213,56 @@ bla_status bla_ssph_bessel_ik_all_batch(bla_svec x, bla_svec_batch i,
                                         bla_svec_batch kp, int *info,
                                         const bla_exec *exec);
 
+/* ---- Mathieu functions (batchla/special/mathieu.h) ---------------------
+ *
+ * bla_dmathieu_ab_all_batch: characteristic values for every entry of q:
+ *   a[p] := a_0..a_{a.n-1}, b[p] := b_1..b_{b.n} at q[p] (a or b may have
+ *   NULL data). info[p] is bla_dmathieu_ab_all's.
+ * bla_dmathieu_angular_batch: f[i] := ce_m(x, q) or se_m(x, q), fp[i] :=
+ *   its x-derivative (radians), at (m, q, x) = (m[i * m_inc], q[i], x[i]),
+ *   i < x.n. m_inc and the strides of q may be 0 (one m or one q for all).
+ * bla_dmathieu_radial_batch: f1, f1p, f2, f2p := Mc_m^(1), its
+ *   z-derivative, Mc_m^(2), its z-derivative (kind CE) or the Ms_m (SE) at
+ *   (m, q, z), q > 0, z >= 0.
+ *   Expansion/reduction: every distinct (m, q) is expanded once
+ *   (bla_dmathieu_coeffs) and its coefficients reused for all of its
+ *   entries. On the host the entries are taken in their own order when
+ *   equal (m, q) are already adjacent (a broadcast with x varying
+ *   fastest), else in an order sorted by (m, q); on CUDA the distinct keys
+ *   are found on the host from a copy of m and q (the call synchronizes
+ *   the stream), one kernel expands each key and a second reduces each
+ *   entry. Any output may have NULL data (not wanted); info[i] is the
+ *   expansion's info when it failed, else the reduction's, with NaN in
+ *   that entry's outputs.
+ * Argument errors (BLA_ERR_ARG): invalid kind; counts that differ (q.n,
+ *   outputs' n, a/b count); negative lengths; NULL m, info, q or x data
+ *   where entries exist.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dmathieu_ab_all_batch(bla_dvec q, bla_dvec_batch a,
+                                     bla_dvec_batch b, int *info,
+                                     const bla_exec *exec);
+bla_status bla_dmathieu_angular_batch(bla_mathieu_kind kind, const int *m,
+                                      bla_index m_inc, bla_dvec q, bla_dvec x,
+                                      bla_dvec f, bla_dvec fp, int *info,
+                                      const bla_exec *exec);
+bla_status bla_dmathieu_radial_batch(bla_mathieu_kind kind, const int *m,
+                                     bla_index m_inc, bla_dvec q, bla_dvec z,
+                                     bla_dvec f1, bla_dvec f1p, bla_dvec f2,
+                                     bla_dvec f2p, int *info,
+                                     const bla_exec *exec);
+bla_status bla_smathieu_ab_all_batch(bla_svec q, bla_svec_batch a,
+                                     bla_svec_batch b, int *info,
+                                     const bla_exec *exec);
+bla_status bla_smathieu_angular_batch(bla_mathieu_kind kind, const int *m,
+                                      bla_index m_inc, bla_svec q, bla_svec x,
+                                      bla_svec f, bla_svec fp, int *info,
+                                      const bla_exec *exec);
+bla_status bla_smathieu_radial_batch(bla_mathieu_kind kind, const int *m,
+                                     bla_index m_inc, bla_svec q, bla_svec z,
+                                     bla_svec f1, bla_svec f1p, bla_svec f2,
+                                     bla_svec f2p, int *info,
+                                     const bla_exec *exec);
+
 /* ---- Cholesky, banded and dense (core: batchla/core/cholesky.h) --------
  *
  * bla_dpbtrf_batch: A = U^T U or L L^T for count band matrices in LAPACK

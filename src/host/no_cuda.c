@@ -107,3 +107,29 @@ bla_status bla_scuda_qz_batch_(bla_qz_op_ op, bla_job job, bla_compz compq,
   (void)exec;
   return BLA_ERR_NO_DEVICE;
 }
+
+bla_status bla_dcuda_mathieu_ab_all_batch_(bla_dvec q, bla_dvec_batch a,
+                                           bla_dvec_batch b, int *info,
+                                           const bla_exec *exec) {
+  (void)q, (void)a, (void)b, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_scuda_mathieu_ab_all_batch_(bla_svec q, bla_svec_batch a,
+                                           bla_svec_batch b, int *info,
+                                           const bla_exec *exec) {
+  (void)q, (void)a, (void)b, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_dcuda_mathieu_batch_(const bla_dmathieu_args_ *args, int *info,
+                                    const bla_exec *exec) {
+  (void)args, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
+
+bla_status bla_scuda_mathieu_batch_(const bla_smathieu_args_ *args, int *info,
+                                    const bla_exec *exec) {
+  (void)args, (void)info, (void)exec;
+  return BLA_ERR_NO_DEVICE;
+}
