@@ -70,10 +70,14 @@
  *   the radial (modified) functions of the first and second kind and their
  *   z-derivatives, Mc_m^(1), Mc_m^(2) (CE) or Ms_m^(1), Ms_m^(2) (SE), for
  *   q > 0 and z >= 0 (DLMF 28.20), from coeffs of the same (kind, m, q), by
- *   the Bessel-product series DLMF 28.24 over bla_dbessel_jy_all, with the
- *   product index s at the largest coefficient. Checks the Wronskian
- *   f1 f2' - f1' f2 = 2/pi to 1e4 eps. work: bla_dmathieu_radial_lwork(
- *   coeffs.n) entries.
+ *   the Bessel-product series DLMF 28.24 over bla_dbessel_jy_all. Any
+ *   product index s gives the function; the routine tries the largest
+ *   coefficient's index, 0, its half and its neighbours (then every index)
+ *   and keeps the evaluation whose Wronskian f1 f2' - f1' f2 = 2/pi holds
+ *   best; it must hold to 1e4 eps. work: bla_dmathieu_radial_lwork(
+ *   coeffs.n) entries. Where F1 is tiny and F2 huge (z near 0 at orders
+ *   well above 2 sqrt(q), for instance m >= 43 at q = 100, z = 0) no
+ *   product index reaches that accuracy and the routine says so (info 3).
  *   Returns info: 0 ok; -1 kind; -2 m; -3 q non-finite or <= 0; -4 coeffs
  *   empty or non-finite; -5 z non-finite or < 0 (-3..-5: outputs NaN);
  *   -6 an output pointer NULL; -10 work too short; 3 the Wronskian check
