@@ -40,3 +40,6 @@
 #define BLA_LN2_HI 6.93147180369123816490e-01
 #define BLA_LN2_LO 1.90821492927058770002e-10
 #define BLA_ILOGB ilogb
+/* sqrt(2) in two parts, hi + lo exact to twice the precision. */
+#define BLA_SQRT2_HI 1.4142135623730951
+#define BLA_SQRT2_LO (-9.667293313452913e-17)

@@ -27,3 +27,5 @@
 #undef BLA_LN2_HI
 #undef BLA_LN2_LO
 #undef BLA_ILOGB
+#undef BLA_SQRT2_HI
+#undef BLA_SQRT2_LO
