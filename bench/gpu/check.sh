@@ -4,7 +4,7 @@
 #   1. build batchla with CUDA for sm_90, tests and benchmarks included;
 #   2. run the CUDA tests (ctest, a family at a time) under compute-sanitizer;
 #   3. run the demo (GPU part included) and bench_steqr_gpu;
-#   4. run bench_{schur,cholesky,bessel,qz}_gpu --quick.
+#   4. run bench_{schur,cholesky,bessel,qz,mathieu}_gpu --quick.
 # Results: $OUT/gpu_check.md (summary and benchmark tables) and
 # $OUT/gpu_check.log (every command's output); without OUT, the build dir.
 #
@@ -74,7 +74,7 @@ if [ $tests = 1 ]; then
   [ -n "$san" ] || note "- compute-sanitizer not found: CUDA tests run without it"
   # One family at a time, each with its own time limit, so that a slow
   # family under the sanitizer cannot hide the results of the others.
-  for fam in steqr schur qz cholesky bessel; do
+  for fam in steqr schur qz cholesky bessel mathieu; do
     if [ -n "$san" ]; then
       step "ctest ${fam}_cuda under compute-sanitizer memcheck" \
         timeout "$test_timeout" "$san" --tool memcheck \
@@ -116,7 +116,7 @@ fi
 
 # 4. The other families' GPU benchmarks, in their short form (--quick): the
 # device time of one session is short, and steqr's table comes first.
-for fam in schur cholesky bessel qz; do
+for fam in schur cholesky bessel qz mathieu; do
   b="$build/bench/bench_${fam}_gpu"
   if [ -x "$b" ]; then
     note ""
