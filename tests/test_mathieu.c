@@ -1,0 +1,1470 @@
+/* tests/test_mathieu.c: host tests of the Mathieu functions: the routines
+ * of batchla/special/mathieu.h (characteristic values, Fourier
+ * coefficients, angular and radial functions) and the batch drivers
+ * bla_{d,s}mathieu_{ab_all,angular,radial}_batch.
+ *
+ * Accuracy is judged against high-precision reference values
+ * (tests/data/mathieu_ref.txt, written by tests/data/gen_mathieu_ref.py),
+ * against published values, and by identities that need no reference:
+ * ordering and interlacing of the characteristic values, their
+ * q -> -q relations and Lipschitz bound in q, normalization and
+ * orthogonality of the coefficients, parity, periodicity and the
+ * q -> -q relations of the angular functions, the Wronskian and
+ * smoothness in q of the radial functions. Every bound below states the
+ * worst value measured when it was chosen (BLA_TEST_VERBOSE=1 prints the
+ * worst of each test). */
+#include <criterion/criterion.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batchla/batchla.h"
+#include "batchla/special/mathieu.h"
+#include "bla_test.h"
+
+#ifndef BLA_TEST_DATA_DIR
+#error "BLA_TEST_DATA_DIR must name the directory holding mathieu_ref.txt"
+#endif
+
+#define MAX_LOGGED 20
+static int g_fail;
+
+#define CHECK(cond, ...)                                                       \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      ++g_fail;                                                                \
+      if (g_fail <= MAX_LOGGED)                                                \
+        cr_expect(0, __VA_ARGS__);                                             \
+    }                                                                          \
+  } while (0)
+
+static void check_done(void) {
+  cr_expect(g_fail <= MAX_LOGGED, "%d further failures were not logged",
+            g_fail - MAX_LOGGED);
+}
+
+static const char *const kind_names[2] = {"ce", "se"};
+static const char *const rad_names[2] = {"Mc", "Ms"};
+
+static bla_exec host_exec(int threads) {
+  bla_exec ex;
+  ex.backend = BLA_HOST;
+  ex.threads = threads;
+  ex.stream = NULL;
+  return ex;
+}
+
+/* ---- Worst errors ------------------------------------------------------- */
+
+typedef struct {
+  double err;
+  char where[200];
+  long n;
+} worst_t;
+
+static void worst_init(worst_t *w) {
+  w->err = 0;
+  w->where[0] = '\0';
+  w->n = 0;
+}
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static void
+worst_note(worst_t *w, double err, const char *fmt, ...) {
+  ++w->n;
+  if (!(err <= w->err)) {
+    va_list ap;
+    w->err = err;
+    va_start(ap, fmt);
+    vsnprintf(w->where, sizeof w->where, fmt, ap);
+    va_end(ap);
+  }
+}
+
+static void worst_print(const worst_t *w, const char *what, double bound) {
+  if (!blt_verbose() || w->n == 0)
+    return;
+  printf("worst %-34s %10.3g (bound %8.3g, %6ld values) at %s\n", what,
+         w->err, bound, w->n, w->where);
+  fflush(stdout);
+}
+
+/* ---- Reference data ------------------------------------------------------ */
+
+#define NA 101 /* a_0 .. a_100 */
+#define NB 100 /* b_1 .. b_100 */
+
+typedef struct {
+  double q;
+  int is_float;
+  int have_a, have_b;
+  long double a[NA], b[NB];
+} ab_rec;
+
+typedef struct {
+  int kind, m, is_float, n;
+  double q;
+  long double *c;
+} coef_rec;
+
+typedef struct {
+  int kind, m;
+  double q, x;
+  long double f, fp;
+} ang_rec;
+
+typedef struct {
+  int kind, m;
+  double q, z;
+  long double v[4];
+} rad_rec;
+
+typedef struct {
+  int nab, ncoef, nang, nrad;
+  ab_rec *ab;
+  coef_rec *coef;
+  ang_rec *ang;
+  rad_rec *rad;
+} ref_data;
+
+static ref_data g_ref;
+static int g_ref_loaded;
+
+static void *grow(void *p, int n, size_t es) {
+  /* Doubling at powers of two: amortized O(1) appends. */
+  if (n > 0 && (n & (n - 1)) == 0) {
+    p = realloc(p, (size_t)(2 * n) * es);
+    cr_assert(p != NULL, "out of memory");
+  } else if (n == 0) {
+    p = blt_xmalloc(es);
+  }
+  return p;
+}
+
+static int parse_kind(const char *s, const char *const names[2]) {
+  if (strncmp(s, names[0], 2) == 0 && s[2] == ' ')
+    return 0;
+  if (strncmp(s, names[1], 2) == 0 && s[2] == ' ')
+    return 1;
+  return -1;
+}
+
+static long double next_ld(char **s, const char *what) {
+  char *end;
+  long double v = strtold(*s, &end);
+  cr_assert(end != *s, "mathieu_ref.txt: short %s record", what);
+  *s = end;
+  return v;
+}
+
+static double next_d(char **s, const char *what) {
+  char *end;
+  double v = strtod(*s, &end);
+  cr_assert(end != *s, "mathieu_ref.txt: short %s record", what);
+  *s = end;
+  return v;
+}
+
+static int next_flag(char **s) {
+  while (**s == ' ')
+    ++*s;
+  cr_assert(**s == 'F' || **s == 'D', "mathieu_ref.txt: missing F/D flag");
+  return *(*s)++ == 'F';
+}
+
+static ab_rec *ab_slot(double q) {
+  int i;
+  for (i = 0; i < g_ref.nab; ++i)
+    if (g_ref.ab[i].q == q)
+      return &g_ref.ab[i];
+  g_ref.ab = (ab_rec *)grow(g_ref.ab, g_ref.nab, sizeof(ab_rec));
+  memset(&g_ref.ab[g_ref.nab], 0, sizeof(ab_rec));
+  g_ref.ab[g_ref.nab].q = q;
+  return &g_ref.ab[g_ref.nab++];
+}
+
+static const ref_data *ref_get(void) {
+  static char line[1 << 17];
+  const char *path = BLA_TEST_DATA_DIR "/mathieu_ref.txt";
+  FILE *fp;
+  int i;
+  if (g_ref_loaded)
+    return &g_ref;
+  fp = fopen(path, "r");
+  cr_assert(fp != NULL, "cannot open the reference data %s", path);
+  memset(&g_ref, 0, sizeof g_ref);
+  while (fgets(line, sizeof line, fp)) {
+    char *s;
+    cr_assert(strchr(line, '\n') != NULL, "%s: line too long", path);
+    if (line[0] == '#' || line[0] == '\n')
+      continue;
+    if ((line[0] == 'a' || line[0] == 'b') && line[1] == ' ') {
+      const int is_a = line[0] == 'a';
+      ab_rec *r;
+      double q;
+      s = line + 2;
+      q = next_d(&s, "a/b");
+      r = ab_slot(q);
+      r->is_float = next_flag(&s);
+      for (i = 0; i < (is_a ? NA : NB); ++i) {
+        const long double v = next_ld(&s, "a/b");
+        if (is_a)
+          r->a[i] = v;
+        else
+          r->b[i] = v;
+      }
+      if (is_a)
+        r->have_a = 1;
+      else
+        r->have_b = 1;
+    } else if (strncmp(line, "coef ", 5) == 0) {
+      coef_rec *r;
+      long double buf[4096];
+      int n = 0;
+      g_ref.coef = (coef_rec *)grow(g_ref.coef, g_ref.ncoef, sizeof(coef_rec));
+      r = &g_ref.coef[g_ref.ncoef++];
+      r->kind = parse_kind(line + 5, kind_names);
+      cr_assert(r->kind >= 0, "%s: bad coef kind", path);
+      s = line + 8;
+      r->m = (int)next_d(&s, "coef");
+      r->q = next_d(&s, "coef");
+      r->is_float = next_flag(&s);
+      for (;;) {
+        char *end;
+        const long double v = strtold(s, &end);
+        if (end == s)
+          break;
+        cr_assert(n < 4096, "%s: too many coefficients", path);
+        buf[n++] = v;
+        s = end;
+      }
+      cr_assert(n > 0, "%s: empty coef record", path);
+      r->n = n;
+      r->c = (long double *)blt_xmalloc((size_t)n * sizeof(long double));
+      memcpy(r->c, buf, (size_t)n * sizeof(long double));
+    } else if (strncmp(line, "ang ", 4) == 0) {
+      ang_rec *r;
+      g_ref.ang = (ang_rec *)grow(g_ref.ang, g_ref.nang, sizeof(ang_rec));
+      r = &g_ref.ang[g_ref.nang++];
+      r->kind = parse_kind(line + 4, kind_names);
+      cr_assert(r->kind >= 0, "%s: bad ang kind", path);
+      s = line + 7;
+      r->m = (int)next_d(&s, "ang");
+      r->q = next_d(&s, "ang");
+      r->x = next_d(&s, "ang");
+      r->f = next_ld(&s, "ang");
+      r->fp = next_ld(&s, "ang");
+    } else if (strncmp(line, "rad ", 4) == 0) {
+      rad_rec *r;
+      g_ref.rad = (rad_rec *)grow(g_ref.rad, g_ref.nrad, sizeof(rad_rec));
+      r = &g_ref.rad[g_ref.nrad++];
+      r->kind = parse_kind(line + 4, rad_names);
+      cr_assert(r->kind >= 0, "%s: bad rad kind", path);
+      s = line + 7;
+      r->m = (int)next_d(&s, "rad");
+      r->q = next_d(&s, "rad");
+      r->z = next_d(&s, "rad");
+      for (i = 0; i < 4; ++i)
+        r->v[i] = next_ld(&s, "rad");
+    } else {
+      cr_assert(0, "%s: unexpected line '%.40s'", path, line);
+    }
+  }
+  fclose(fp);
+  for (i = 0; i < g_ref.nab; ++i)
+    cr_assert(g_ref.ab[i].have_a && g_ref.ab[i].have_b,
+              "%s: q = %g lacks its a or b record", path, g_ref.ab[i].q);
+  cr_assert(g_ref.nab >= 40 && g_ref.ncoef >= 100 && g_ref.nang >= 1000 &&
+                g_ref.nrad >= 200,
+            "%s: too little data (%d q, %d coef, %d ang, %d rad)", path,
+            g_ref.nab, g_ref.ncoef, g_ref.nang, g_ref.nrad);
+  g_ref_loaded = 1;
+  return &g_ref;
+}
+
+static const coef_rec *ref_coef(const ref_data *r, int kind, int m, double q) {
+  int i;
+  for (i = 0; i < r->ncoef; ++i)
+    if (r->coef[i].kind == kind && r->coef[i].m == m && r->coef[i].q == q)
+      return &r->coef[i];
+  return NULL;
+}
+
+static const ab_rec *ref_ab(const ref_data *r, double q) {
+  int i;
+  for (i = 0; i < r->nab; ++i)
+    if (r->ab[i].q == q)
+      return &r->ab[i];
+  return NULL;
+}
+
+/* ---- The core routines in either precision --------------------------------
+ * Values go in and come out as double; work is allocated to exactly the
+ * length the routine's lwork function asks for, so that a sanitizer sees
+ * any access beyond it. */
+
+static blt_prec prec_of(int is_float) {
+  return blt_prec_of(is_float);
+}
+
+static int ab_all(int is_float, double q, int na, double *a, int nb,
+                  double *b) {
+  int info, i;
+  if (is_float) {
+    const float qf = (float)q;
+    const bla_index lw = bla_smathieu_ab_all_lwork(na, nb, qf);
+    float *w = (float *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(float));
+    float *af = (float *)blt_xmalloc((size_t)(na + 1) * sizeof(float));
+    float *bf = (float *)blt_xmalloc((size_t)(nb + 1) * sizeof(float));
+    info = bla_smathieu_ab_all(qf, bla_svec_make(af, na, 1),
+                               bla_svec_make(bf, nb, 1),
+                               bla_svec_make(w, lw, 1));
+    for (i = 0; i < na; ++i)
+      a[i] = af[i];
+    for (i = 0; i < nb; ++i)
+      b[i] = bf[i];
+    free(w);
+    free(af);
+    free(bf);
+  } else {
+    const bla_index lw = bla_dmathieu_ab_all_lwork(na, nb, q);
+    double *w =
+        (double *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(double));
+    info = bla_dmathieu_ab_all(q, bla_dvec_make(a, na, 1),
+                               bla_dvec_make(b, nb, 1),
+                               bla_dvec_make(w, lw, 1));
+    free(w);
+  }
+  return info;
+}
+
+static int64_t nterms(int is_float, int kind, int m, double q) {
+  return is_float ? bla_smathieu_nterms((bla_mathieu_kind)kind, m, (float)q)
+                  : bla_dmathieu_nterms((bla_mathieu_kind)kind, m, q);
+}
+
+/* Coefficients of (kind, m, q): *c (malloc'd, *n = nterms entries, at
+ * least one) and the characteristic value. */
+static int coeffs(int is_float, int kind, int m, double q, double *lam,
+                  double **c, int64_t *n) {
+  const bla_mathieu_kind k = (bla_mathieu_kind)kind;
+  int64_t nt = nterms(is_float, kind, m, q), i;
+  int info;
+  if (nt < 1)
+    nt = 1;
+  *n = nt;
+  *c = (double *)blt_xmalloc((size_t)nt * sizeof(double));
+  if (is_float) {
+    const float qf = (float)q;
+    const bla_index lw = bla_smathieu_coeffs_lwork(k, m, qf);
+    float *w = (float *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(float));
+    float *cf = (float *)blt_xmalloc((size_t)nt * sizeof(float));
+    float lf = 0;
+    info = bla_smathieu_coeffs(k, m, qf, &lf, bla_svec_make(cf, nt, 1),
+                               bla_svec_make(w, lw, 1));
+    for (i = 0; i < nt; ++i)
+      (*c)[i] = cf[i];
+    *lam = lf;
+    free(w);
+    free(cf);
+  } else {
+    const bla_index lw = bla_dmathieu_coeffs_lwork(k, m, q);
+    double *w =
+        (double *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(double));
+    info = bla_dmathieu_coeffs(k, m, q, lam, bla_dvec_make(*c, nt, 1),
+                               bla_dvec_make(w, lw, 1));
+    free(w);
+  }
+  return info;
+}
+
+static int angular(int is_float, int kind, int m, const double *c, int64_t n,
+                   double x, double *f, double *fp) {
+  const bla_mathieu_kind k = (bla_mathieu_kind)kind;
+  int info;
+  if (is_float) {
+    float *cf = (float *)blt_xmalloc((size_t)n * sizeof(float));
+    float ff = 0, fpf = 0;
+    int64_t i;
+    for (i = 0; i < n; ++i)
+      cf[i] = (float)c[i];
+    info = bla_smathieu_angular(k, m, bla_svec_make(cf, n, 1), (float)x,
+                                f ? &ff : NULL, fp ? &fpf : NULL);
+    if (f)
+      *f = ff;
+    if (fp)
+      *fp = fpf;
+    free(cf);
+  } else {
+    info = bla_dmathieu_angular(k, m, bla_dvec_make((double *)c, n, 1), x, f,
+                                fp);
+  }
+  return info;
+}
+
+static int radial(int is_float, int kind, int m, double q, const double *c,
+                  int64_t n, double z, double v[4]) {
+  const bla_mathieu_kind k = (bla_mathieu_kind)kind;
+  int info;
+  if (is_float) {
+    const bla_index lw = bla_smathieu_radial_lwork(n);
+    float *w = (float *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(float));
+    float *cf = (float *)blt_xmalloc((size_t)n * sizeof(float));
+    float o[4] = {0, 0, 0, 0};
+    int64_t i;
+    for (i = 0; i < n; ++i)
+      cf[i] = (float)c[i];
+    info = bla_smathieu_radial(k, m, (float)q, bla_svec_make(cf, n, 1),
+                               (float)z, &o[0], &o[1], &o[2], &o[3],
+                               bla_svec_make(w, lw, 1));
+    for (i = 0; i < 4; ++i)
+      v[i] = o[i];
+    free(w);
+    free(cf);
+  } else {
+    const bla_index lw = bla_dmathieu_radial_lwork(n);
+    double *w =
+        (double *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(double));
+    info = bla_dmathieu_radial(k, m, q, bla_dvec_make((double *)c, n, 1), z,
+                               &v[0], &v[1], &v[2], &v[3],
+                               bla_dvec_make(w, lw, 1));
+    free(w);
+  }
+  return info;
+}
+
+/* The frequency of coefficient r of (kind, m): cos(fx) or sin(fx). */
+static int freq(int kind, int m, int64_t r) {
+  if (kind == 0)
+    return (int)(2 * r + (m % 2));
+  return (int)(2 * r + (m % 2 ? 1 : 2));
+}
+
+/* sum |c_r| and sum f_r |c_r|: the scales of the angular value and
+ * derivative (each rounding error of a term is relative to its size). */
+static void ang_scales(int kind, int m, const double *c, int64_t n, double *s0,
+                       double *s1) {
+  int64_t r;
+  *s0 = *s1 = 0;
+  for (r = 0; r < n; ++r) {
+    *s0 += fabs(c[r]);
+    *s1 += freq(kind, m, r) * fabs(c[r]);
+  }
+}
+
+/* ---- Batch drivers over raw storage of either precision -------------------
+ * (the CUDA suite passes device pointers through the same calls). */
+
+typedef struct {
+  void *data;
+  int64_t n, inc;
+} rvec;
+
+typedef struct {
+  void *data;
+  int64_t count, n, bs, inc;
+} rvb;
+
+static rvec rv(void *data, int64_t n, int64_t inc) {
+  rvec v;
+  v.data = data;
+  v.n = n;
+  v.inc = inc;
+  return v;
+}
+
+static bla_dvec rv_d(rvec v) {
+  return bla_dvec_make((double *)v.data, v.n, v.inc);
+}
+static bla_svec rv_s(rvec v) {
+  return bla_svec_make((float *)v.data, v.n, v.inc);
+}
+
+static rvb rvb_packed(void *data, int64_t count, int64_t n) {
+  rvb b;
+  b.data = data;
+  b.count = count;
+  b.n = n;
+  b.bs = n;
+  b.inc = 1;
+  return b;
+}
+
+static rvb rvb_interleaved(void *data, int64_t count, int64_t n) {
+  rvb b = rvb_packed(data, count, n);
+  b.bs = 1;
+  b.inc = count;
+  return b;
+}
+
+static bla_dvec_batch rvb_d(rvb b) {
+  bla_dvec_batch v = bla_dvec_batch_packed((double *)b.data, b.count, b.n);
+  v.bs = b.bs;
+  v.inc = b.inc;
+  return v;
+}
+static bla_svec_batch rvb_s(rvb b) {
+  bla_svec_batch v = bla_svec_batch_packed((float *)b.data, b.count, b.n);
+  v.bs = b.bs;
+  v.inc = b.inc;
+  return v;
+}
+
+static size_t es_of(int is_float) {
+  return is_float ? sizeof(float) : sizeof(double);
+}
+
+static double raw_get(int is_float, const void *p, int64_t i) {
+  return is_float ? (double)((const float *)p)[i] : ((const double *)p)[i];
+}
+
+static void raw_set(int is_float, void *p, int64_t i, double v) {
+  if (is_float)
+    ((float *)p)[i] = (float)v;
+  else
+    ((double *)p)[i] = v;
+}
+
+static void *raw_new(int is_float, int64_t len) {
+  return blt_xcalloc((size_t)(len > 0 ? len : 1), es_of(is_float));
+}
+
+static bla_status call_ab(int is_float, rvec q, rvb a, rvb b, int *info,
+                          const bla_exec *ex) {
+  if (is_float)
+    return bla_smathieu_ab_all_batch(rv_s(q), rvb_s(a), rvb_s(b), info, ex);
+  return bla_dmathieu_ab_all_batch(rv_d(q), rvb_d(a), rvb_d(b), info, ex);
+}
+
+/* The angular (o[0], o[1]) or radial (o[0..3]) batch driver. */
+static bla_status call_fn(int is_float, int rad, int kind, const int *m,
+                          int64_t minc, rvec q, rvec x, const rvec *o,
+                          int *info, const bla_exec *ex) {
+  const bla_mathieu_kind k = (bla_mathieu_kind)kind;
+  if (is_float) {
+    if (rad)
+      return bla_smathieu_radial_batch(k, m, minc, rv_s(q), rv_s(x),
+                                       rv_s(o[0]), rv_s(o[1]), rv_s(o[2]),
+                                       rv_s(o[3]), info, ex);
+    return bla_smathieu_angular_batch(k, m, minc, rv_s(q), rv_s(x), rv_s(o[0]),
+                                      rv_s(o[1]), info, ex);
+  }
+  if (rad)
+    return bla_dmathieu_radial_batch(k, m, minc, rv_d(q), rv_d(x), rv_d(o[0]),
+                                     rv_d(o[1]), rv_d(o[2]), rv_d(o[3]), info,
+                                     ex);
+  return bla_dmathieu_angular_batch(k, m, minc, rv_d(q), rv_d(x), rv_d(o[0]),
+                                    rv_d(o[1]), info, ex);
+}
+
+/* ---- Reference: characteristic values ------------------------------------
+ * Error |v - ref| / max(|ref|, 1), every q of the file, a_0..a_100 and
+ * b_1..b_100, through the core routine and through the batch driver (which
+ * must give the core's bits). */
+#define AB_TOL_D 1e-14 /* measured worst 3.6e-15, a_98(-50) */
+#define AB_TOL_F 1e-5  /* measured worst 1.2e-6, a_100(-100) */
+
+static double ab_err(double v, long double ref) {
+  const long double s = fabsl(ref) > 1 ? fabsl(ref) : 1;
+  if (isnan(v))
+    return INFINITY;
+  return (double)(fabsl((long double)v - ref) / s);
+}
+
+static void run_ab_ref(int is_float) {
+  const ref_data *r = ref_get();
+  const blt_prec prec = prec_of(is_float);
+  const double tol = is_float ? AB_TOL_F : AB_TOL_D;
+  int idx[256], count = 0, i, k;
+  double *a, *b;
+  void *qv, *ab_a, *ab_b;
+  int *info;
+  worst_t w, w2;
+  worst_init(&w);
+  worst_init(&w2);
+  g_fail = 0;
+  for (i = 0; i < r->nab; ++i)
+    if (!is_float || r->ab[i].is_float)
+      idx[count++] = i;
+  cr_assert(count >= 20, "too few q for %s", prec.name);
+  a = (double *)blt_xmalloc((size_t)count * NA * sizeof(double));
+  b = (double *)blt_xmalloc((size_t)count * NB * sizeof(double));
+  for (i = 0; i < count; ++i) {
+    const ab_rec *rec = &r->ab[idx[i]];
+    double *ai = a + (size_t)i * NA, *bi = b + (size_t)i * NB;
+    const int inf = ab_all(is_float, rec->q, NA, ai, NB, bi);
+    CHECK(inf == 0, "%s ab_all(q = %g): info %d", prec.name, rec->q, inf);
+    for (k = 0; k < NA; ++k) {
+      const double e = ab_err(ai[k], rec->a[k]);
+      worst_note(&w, e, "a_%d(%g)", k, rec->q);
+      worst_note(&w2, (double)(fabsl(ai[k]-rec->a[k])/fmaxl(fmaxl(fabsl(rec->a[k]),fabs(rec->q)),1)/prec.ulp), "a_%d(%g)", k, rec->q);
+      CHECK(e <= tol, "%s a_%d(%.17g) = %.17g, reference %.21Lg: error %.3g",
+            prec.name, k, rec->q, ai[k], rec->a[k], e);
+    }
+    for (k = 0; k < NB; ++k) {
+      const double e = ab_err(bi[k], rec->b[k]);
+      worst_note(&w, e, "b_%d(%g)", k + 1, rec->q);
+      worst_note(&w2, (double)(fabsl(bi[k]-rec->b[k])/fmaxl(fmaxl(fabsl(rec->b[k]),fabs(rec->q)),1)/prec.ulp), "b_%d(%g)", k+1, rec->q);
+      CHECK(e <= tol, "%s b_%d(%.17g) = %.17g, reference %.21Lg: error %.3g",
+            prec.name, k + 1, rec->q, bi[k], rec->b[k], e);
+    }
+  }
+  worst_print(&w, is_float ? "a, b float" : "a, b double", tol);
+  worst_print(&w2, "qscaled ulp", tol);
+  /* The batch driver: a packed, b interleaved; the core's bits. */
+  qv = raw_new(is_float, count);
+  ab_a = raw_new(is_float, (int64_t)count * NA);
+  ab_b = raw_new(is_float, (int64_t)count * NB);
+  info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  for (i = 0; i < count; ++i)
+    raw_set(is_float, qv, i, r->ab[idx[i]].q);
+  {
+    const bla_exec ex = host_exec(0);
+    cr_assert(call_ab(is_float, rv(qv, count, 1),
+                      rvb_packed(ab_a, count, NA),
+                      rvb_interleaved(ab_b, count, NB), info,
+                      &ex) == BLA_OK);
+  }
+  for (i = 0; i < count; ++i) {
+    int same = info[i] == 0;
+    for (k = 0; k < NA; ++k) {
+      const double v = raw_get(is_float, ab_a, (int64_t)i * NA + k);
+      same = same && memcmp(&v, &a[(size_t)i * NA + k], sizeof v) == 0;
+    }
+    for (k = 0; k < NB; ++k) {
+      const double v = raw_get(is_float, ab_b, (int64_t)k * count + i);
+      same = same && memcmp(&v, &b[(size_t)i * NB + k], sizeof v) == 0;
+    }
+    CHECK(same, "%s ab_all_batch at q = %g: info %d or values differ from "
+          "the core routine's", prec.name, r->ab[idx[i]].q, info[i]);
+  }
+  free(qv);
+  free(ab_a);
+  free(ab_b);
+  free(info);
+  free(a);
+  free(b);
+  check_done();
+}
+
+Test(reference, ab_double) {
+  run_ab_ref(0);
+}
+Test(reference, ab_float) {
+  run_ab_ref(1);
+}
+
+/* Published values (the ones gen_mathieu_ref.py also asserts), relative
+ * 1e-15: about 4.5 ulp. */
+Test(reference, published) {
+  static const struct {
+    int is_b, m;
+    double q;
+    long double v;
+  } pub[] = {{0, 0, 8.0, -10.6067292355526479852024L},
+             {0, 3, 1.5, 9.19330104768060974047804L},
+             {1, 1, 15.0, -22.5130034974234666335L},
+             {1, 10, -3.0, 100.0454683359769326164L}};
+  size_t i;
+  g_fail = 0;
+  for (i = 0; i < sizeof pub / sizeof pub[0]; ++i) {
+    double a[11], b[11], lam, *c;
+    int64_t n;
+    int info = ab_all(0, pub[i].q, 11, a, 11, b);
+    const double v = pub[i].is_b ? b[pub[i].m - 1] : a[pub[i].m];
+    const double e = (double)(fabsl((long double)v - pub[i].v) / fabsl(pub[i].v));
+    CHECK(info == 0 && e <= 1e-15, "%c_%d(%g) = %.17g, published %.21Lg: "
+          "relative error %.3g", pub[i].is_b ? 'b' : 'a', pub[i].m, pub[i].q,
+          v, pub[i].v, e);
+    /* The same value from the expansion routine. */
+    info = coeffs(0, pub[i].is_b, pub[i].m, pub[i].q, &lam, &c, &n);
+    CHECK(info == 0 &&
+              fabsl((long double)lam - pub[i].v) <= 1e-15L * fabsl(pub[i].v),
+          "coeffs: %c_%d(%g) = %.17g, published %.21Lg",
+          pub[i].is_b ? 'b' : 'a', pub[i].m, pub[i].q, lam, pub[i].v);
+    free(c);
+  }
+  check_done();
+}
+
+/* SciPy issue 4479: mathieu_a(3, 21) returned a_5(21). Both orders must
+ * match the reference, through both routines, and differ. */
+Test(reference, scipy_4479) {
+  const ref_data *r = ref_get();
+  const ab_rec *rec = ref_ab(r, 21.0);
+  double a[6], b[6], lam[2], *c;
+  int64_t n;
+  int j;
+  cr_assert(rec != NULL, "no reference at q = 21");
+  g_fail = 0;
+  cr_assert(ab_all(0, 21.0, 6, a, 6, b) == 0);
+  for (j = 0; j < 2; ++j) {
+    const int m = j ? 5 : 3;
+    CHECK(ab_err(a[m], rec->a[m]) <= AB_TOL_D, "a_%d(21) = %.17g, reference "
+          "%.21Lg", m, a[m], rec->a[m]);
+    cr_assert(coeffs(0, 0, m, 21.0, &lam[j], &c, &n) == 0);
+    free(c);
+    CHECK(ab_err(lam[j], rec->a[m]) <= AB_TOL_D, "coeffs: a_%d(21) = %.17g, "
+          "reference %.21Lg", m, lam[j], rec->a[m]);
+  }
+  CHECK(a[5] - a[3] > 20 && lam[1] - lam[0] > 20,
+        "a_3(21) = %.17g and a_5(21) = %.17g are not distinct", a[3], a[5]);
+  check_done();
+}
+
+/* ---- Reference: coefficients --------------------------------------------
+ * max_r |c_r - ref_r| / max_r |ref_r| over every r either side has (the
+ * reference drops entries below 1e-40 max, the routine sets those past
+ * nterms to 0); the characteristic value the routine returns with the
+ * tolerance of the ab tests. */
+#define COEF_TOL_D 1e-14 /* measured worst 1.4e-15, se_55(1200) */
+#define COEF_TOL_F 1e-5  /* measured worst 3.3e-7, se_55(1200) */
+
+static void run_coef_ref(int is_float) {
+  const ref_data *r = ref_get();
+  const blt_prec prec = prec_of(is_float);
+  const double tol = is_float ? COEF_TOL_F : COEF_TOL_D;
+  int i, used = 0;
+  worst_t w, wl;
+  worst_init(&w);
+  worst_init(&wl);
+  g_fail = 0;
+  for (i = 0; i < r->ncoef; ++i) {
+    const coef_rec *rec = &r->coef[i];
+    const ab_rec *abr = ref_ab(r, rec->q);
+    double lam, *c, e = 0;
+    long double big = 0;
+    int64_t n, k;
+    int info;
+    if (is_float && !rec->is_float)
+      continue;
+    ++used;
+    info = coeffs(is_float, rec->kind, rec->m, rec->q, &lam, &c, &n);
+    CHECK(info == 0, "%s coeffs %s_%d(%g): info %d", prec.name,
+          kind_names[rec->kind], rec->m, rec->q, info);
+    for (k = 0; k < rec->n; ++k)
+      if (fabsl(rec->c[k]) > big)
+        big = fabsl(rec->c[k]);
+    for (k = 0; k < (n > rec->n ? n : rec->n); ++k) {
+      const long double ref = k < rec->n ? rec->c[k] : 0;
+      const double v = k < n ? c[k] : 0;
+      const double d = isnan(v) ? INFINITY : (double)(fabsl(v - ref) / big);
+      if (!(d <= e))
+        e = d;
+    }
+    worst_note(&w, e, "%s_%d(%g)", kind_names[rec->kind], rec->m, rec->q);
+    CHECK(e <= tol, "%s coefficients of %s_%d(%g): error %.3g", prec.name,
+          kind_names[rec->kind], rec->m, rec->q, e);
+    if (abr && rec->m <= 100) {
+      const long double ref = rec->kind ? abr->b[rec->m - 1] : abr->a[rec->m];
+      const double el = ab_err(lam, ref);
+      worst_note(&wl, el, "%s_%d(%g)", kind_names[rec->kind], rec->m, rec->q);
+      CHECK(el <= (is_float ? AB_TOL_F : AB_TOL_D),
+            "%s coeffs: characteristic value of %s_%d(%g) = %.17g, "
+            "reference %.21Lg", prec.name, kind_names[rec->kind], rec->m,
+            rec->q, lam, ref);
+    }
+    free(c);
+  }
+  cr_assert(used >= 50, "too few coefficient records for %s", prec.name);
+  worst_print(&w, is_float ? "coefficients float" : "coefficients double",
+              tol);
+  worst_print(&wl, is_float ? "coeffs charvalue float" : "coeffs charvalue "
+              "double", is_float ? AB_TOL_F : AB_TOL_D);
+  check_done();
+}
+
+Test(reference, coeffs_double) {
+  run_coef_ref(0);
+}
+Test(reference, coeffs_float) {
+  run_coef_ref(1);
+}
+
+/* ---- Reference: angular functions ----------------------------------------
+ * Error relative to sum |c_r| (value) and sum f_r |c_r| (derivative), the
+ * first-order bounds of the sums' rounding. The batch driver, one call per
+ * kind over every record, must give the core's bits. */
+#define ANG_TOL_D 1e-14 /* measured worst 3.1e-15, se_100(3, 0.5) */
+#define ANG_TOL_F 3e-5  /* measured worst 4.4e-6, se_100(pi/2, 0.5) */
+
+static void run_ang_ref(int is_float) {
+  const ref_data *r = ref_get();
+  const blt_prec prec = prec_of(is_float);
+  const double tol = is_float ? ANG_TOL_F : ANG_TOL_D;
+  int kind, i;
+  worst_t w0, w1;
+  worst_init(&w0);
+  worst_init(&w1);
+  g_fail = 0;
+  for (kind = 0; kind < 2; ++kind) {
+    int *m = (int *)blt_xcalloc((size_t)r->nang, sizeof(int));
+    int *info = (int *)blt_xcalloc((size_t)r->nang, sizeof(int));
+    double *f = (double *)blt_xcalloc((size_t)r->nang, sizeof(double));
+    double *fp = (double *)blt_xcalloc((size_t)r->nang, sizeof(double));
+    void *qv = raw_new(is_float, r->nang), *xv = raw_new(is_float, r->nang);
+    void *fv = raw_new(is_float, r->nang), *fpv = raw_new(is_float, r->nang);
+    int count = 0;
+    for (i = 0; i < r->nang; ++i) {
+      const ang_rec *rec = &r->ang[i];
+      const coef_rec *cr = ref_coef(r, rec->kind, rec->m, rec->q);
+      double lam, *c, s0, s1, e0, e1;
+      int64_t n;
+      int inf;
+      if (rec->kind != kind || (is_float && !(cr && cr->is_float)))
+        continue;
+      inf = coeffs(is_float, kind, rec->m, rec->q, &lam, &c, &n);
+      if (inf == 0)
+        inf = angular(is_float, kind, rec->m, c, n, rec->x, &f[count],
+                      &fp[count]);
+      CHECK(inf == 0, "%s %s_%d(%g, %g): info %d", prec.name,
+            kind_names[kind], rec->m, rec->x, rec->q, inf);
+      ang_scales(kind, rec->m, c, n, &s0, &s1);
+      e0 = isnan(f[count]) ? INFINITY
+                           : (double)(fabsl(f[count] - rec->f) / s0);
+      e1 = isnan(fp[count]) ? INFINITY
+                            : (double)(fabsl(fp[count] - rec->fp) / s1);
+      worst_note(&w0, e0, "%s_%d(%.17g, %g)", kind_names[kind], rec->m,
+                 rec->x, rec->q);
+      worst_note(&w1, e1, "%s_%d'(%.17g, %g)", kind_names[kind], rec->m,
+                 rec->x, rec->q);
+      CHECK(e0 <= tol && e1 <= tol,
+            "%s %s_%d(%.17g, %g) = %.17g, %.17g; reference %.21Lg, %.21Lg: "
+            "errors %.3g, %.3g",
+            prec.name, kind_names[kind], rec->m, rec->x, rec->q, f[count],
+            fp[count], rec->f, rec->fp, e0, e1);
+      m[count] = rec->m;
+      raw_set(is_float, qv, count, rec->q);
+      raw_set(is_float, xv, count, rec->x);
+      ++count;
+      free(c);
+    }
+    {
+      const bla_exec ex = host_exec(0);
+      rvec o[4];
+      o[0] = rv(fv, count, 1);
+      o[1] = rv(fpv, count, 1);
+      o[2] = o[3] = rv(NULL, 0, 1);
+      cr_assert(call_fn(is_float, 0, kind, m, 1, rv(qv, count, 1),
+                        rv(xv, count, 1), o, info, &ex) == BLA_OK);
+    }
+    for (i = 0; i < count; ++i) {
+      const double a = raw_get(is_float, fv, i), b = raw_get(is_float, fpv, i);
+      CHECK(info[i] == 0 && memcmp(&a, &f[i], sizeof a) == 0 &&
+                memcmp(&b, &fp[i], sizeof b) == 0,
+            "%s angular_batch entry %d (%s_%d): info %d, %.17g %.17g, core "
+            "%.17g %.17g",
+            prec.name, i, kind_names[kind], m[i], info[i], a, b, f[i], fp[i]);
+    }
+    free(m);
+    free(info);
+    free(f);
+    free(fp);
+    free(qv);
+    free(xv);
+    free(fv);
+    free(fpv);
+  }
+  worst_print(&w0, is_float ? "angular value float" : "angular value double",
+              tol);
+  worst_print(&w1, is_float ? "angular derivative float"
+                            : "angular derivative double",
+              tol);
+  check_done();
+}
+
+Test(reference, angular_double) {
+  run_ang_ref(0);
+}
+Test(reference, angular_float) {
+  run_ang_ref(1);
+}
+
+/* ---- Reference: radial functions ----------------------------------------- */
+#define RAD_TOL_D 1e-13 /* measured worst 1.4e-14, Ms_25(0, 21) M1' */
+#define RAD_TOL_F 3e-5  /* measured worst 3.4e-6, Ms_25(0.1, 21) M2 */
+
+/* Nonzero when some reference value of the record lies outside float's
+ * comfortable range (above 1e30, or nonzero below 1e-30): there the
+ * float routine may fail with info 3, as documented, since intermediate
+ * Bessel terms overflow although the results are representable. */
+static int rad_beyond_float(const long double v[4]) {
+  int j;
+  for (j = 0; j < 4; ++j)
+    if (fabsl(v[j]) > 1e30L || (v[j] != 0 && fabsl(v[j]) < 1e-30L))
+      return 1;
+  return 0;
+}
+
+/* Error of output j (0: M1, 1: M1', 2: M2, 3: M2') against ref[0..3].
+ * Where the equation w'' = (a - 2q cosh 2z) w oscillates at z (a below
+ * 2q cosh 2z), the pair behaves like J and Y, and the error is measured
+ * against the pair's modulus sqrt(M1^2 + M2^2) (of the derivatives for
+ * derivatives), as for Bessel functions: near a zero of one function, or
+ * where one is exponentially smaller than the other (M2 at z = 0 for
+ * q >> 1), no relative accuracy is possible. Past the turning point the
+ * functions are monotonic and the error is relative; structural zeros
+ * (M1'(0) of Mc, M1(0) of Ms) against the modulus. */
+static double rad_err(double v, const long double *ref, int j, double lam,
+                      double q, double z) {
+  const int d = j & 1;
+  const long double mod =
+      sqrtl(ref[d] * ref[d] + ref[d + 2] * ref[d + 2]);
+  const int osc = lam < 2 * q * cosh(2 * z);
+  const long double den = osc || ref[j] == 0 ? mod : fabsl(ref[j]);
+  if (isnan(v))
+    return INFINITY;
+  return (double)(fabsl((long double)v - ref[j]) / den);
+}
+
+static void run_rad_ref(int is_float) {
+  const ref_data *r = ref_get();
+  const blt_prec prec = prec_of(is_float);
+  const double tol = is_float ? RAD_TOL_F : RAD_TOL_D;
+  int kind, i, j, excused = 0;
+  worst_t w[4];
+  for (j = 0; j < 4; ++j)
+    worst_init(&w[j]);
+  g_fail = 0;
+  for (kind = 0; kind < 2; ++kind) {
+    int *m = (int *)blt_xcalloc((size_t)r->nrad, sizeof(int));
+    int *info = (int *)blt_xcalloc((size_t)r->nrad, sizeof(int));
+    int *cinfo = (int *)blt_xcalloc((size_t)r->nrad, sizeof(int));
+    double *v = (double *)blt_xcalloc((size_t)r->nrad * 4, sizeof(double));
+    void *qv = raw_new(is_float, r->nrad), *zv = raw_new(is_float, r->nrad);
+    void *ov[4];
+    int count = 0;
+    for (j = 0; j < 4; ++j)
+      ov[j] = raw_new(is_float, r->nrad);
+    for (i = 0; i < r->nrad; ++i) {
+      const rad_rec *rec = &r->rad[i];
+      const ab_rec *abr = ref_ab(r, rec->q);
+      double lam, *c, *vi = v + 4 * count;
+      int64_t n;
+      int inf;
+      if (rec->kind != kind || (is_float && !(abr && abr->is_float)))
+        continue;
+      inf = coeffs(is_float, kind, rec->m, rec->q, &lam, &c, &n);
+      if (inf == 0)
+        inf = radial(is_float, kind, rec->m, rec->q, c, n, rec->z, vi);
+      cinfo[count] = inf;
+      if (is_float && inf == 3 && rad_beyond_float(rec->v)) {
+        ++excused;
+        CHECK(isnan(vi[0]) && isnan(vi[1]) && isnan(vi[2]) && isnan(vi[3]),
+              "%s %s_%d(%g, %g): info 3 but outputs %g %g %g %g, not NaN",
+              prec.name, rad_names[kind], rec->m, rec->z, rec->q, vi[0], vi[1],
+              vi[2], vi[3]);
+      } else {
+        CHECK(inf == 0, "%s %s_%d(%g, %g): info %d", prec.name,
+              rad_names[kind], rec->m, rec->z, rec->q, inf);
+      }
+      for (j = 0; inf == 0 && j < 4; ++j) {
+        const double e = rad_err(vi[j], rec->v, j, lam, rec->q, rec->z);
+        worst_note(&w[j], e, "%s_%d(%g, %g)", rad_names[kind], rec->m,
+                   rec->z, rec->q);
+        CHECK(e <= tol,
+              "%s %s_%d(%g, %g) output %d = %.17g, reference %.21Lg: "
+              "error %.3g",
+              prec.name, rad_names[kind], rec->m, rec->z, rec->q, j, vi[j],
+              rec->v[j], e);
+      }
+      m[count] = rec->m;
+      raw_set(is_float, qv, count, rec->q);
+      raw_set(is_float, zv, count, rec->z);
+      ++count;
+      free(c);
+    }
+    {
+      const bla_exec ex = host_exec(0);
+      rvec o[4];
+      for (j = 0; j < 4; ++j)
+        o[j] = rv(ov[j], count, 1);
+      cr_assert(call_fn(is_float, 1, kind, m, 1, rv(qv, count, 1),
+                        rv(zv, count, 1), o, info, &ex) == BLA_OK);
+    }
+    for (i = 0; i < count; ++i) {
+      int same = info[i] == cinfo[i];
+      for (j = 0; j < 4; ++j) {
+        const double a = raw_get(is_float, ov[j], i);
+        same = same && (memcmp(&a, &v[4 * i + j], sizeof a) == 0 ||
+                        (isnan(a) && isnan(v[4 * i + j])));
+      }
+      CHECK(same, "%s radial_batch entry %d (%s_%d): info %d, core %d, or "
+            "values differ", prec.name, i, rad_names[kind], m[i], info[i],
+            cinfo[i]);
+    }
+    for (j = 0; j < 4; ++j)
+      free(ov[j]);
+    free(m);
+    free(info);
+    free(cinfo);
+    free(v);
+    free(qv);
+    free(zv);
+  }
+  for (j = 0; j < 4; ++j) {
+    static const char *const nm[4] = {"M1", "M1'", "M2", "M2'"};
+    char what[64];
+    snprintf(what, sizeof what, "radial %s %s", prec.name, nm[j]);
+    worst_print(&w[j], what, tol);
+  }
+  if (blt_verbose() && is_float)
+    printf("radial float: %d records excused with info 3 (values beyond "
+           "float's range)\n",
+           excused);
+  check_done();
+}
+
+Test(reference, radial_double) {
+  run_rad_ref(0);
+}
+Test(reference, radial_float) {
+  run_rad_ref(1);
+}
+
+/* ---- Identities of the characteristic values -----------------------------
+ * SciPy issues 4479 (a_3(21) returned a_5), 14526 and 14577 (wrong
+ * branches and jumps in q): every order from the sweep must be strictly
+ * ordered within its family, interlaced for q > 0 (DLMF 28.2.21), within
+ * the Lipschitz bound |da/dq| <= 2 (DLMF 28.2.25: da/dq is the mean of
+ * -2 cos 2x against ce_m^2) and symmetric under q -> -q (DLMF 28.2.16). */
+#define SW_NA 61 /* a_0 .. a_60 */
+#define SW_NB 60 /* b_1 .. b_60 */
+#define SW_ULPS 32
+
+Test(ordering, sweep) {
+  const int count = 4001; /* q = -1000, -999.5, ..., 1000 */
+  const double h = 0.5;
+  double *qv = (double *)blt_xmalloc((size_t)count * sizeof(double));
+  double *a = (double *)blt_xmalloc((size_t)count * SW_NA * sizeof(double));
+  double *b = (double *)blt_xmalloc((size_t)count * SW_NB * sizeof(double));
+  int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  const bla_exec ex = host_exec(0);
+  worst_t wi, wc, ws;
+  int i, k;
+  worst_init(&wi);
+  worst_init(&wc);
+  worst_init(&ws);
+  g_fail = 0;
+  for (i = 0; i < count; ++i)
+    qv[i] = -1000 + h * i;
+  cr_assert(bla_dmathieu_ab_all_batch(
+                bla_dvec_make(qv, count, 1),
+                bla_dvec_batch_packed(a, count, SW_NA),
+                bla_dvec_batch_packed(b, count, SW_NB), info, &ex) == BLA_OK);
+  for (i = 0; i < count; ++i) {
+    const double q = qv[i];
+    const double *ai = a + (size_t)i * SW_NA, *bi = b + (size_t)i * SW_NB;
+    CHECK(info[i] == 0, "ab_all_batch(q = %g): info %d", q, info[i]);
+    /* Strict within a class (simple eigenvalues of one matrix) and, for
+     * q >= 0, between neighbouring orders. For q < 0, a_2n < a_2n+1 and
+     * b_2n+1 < b_2n+2 are the mirror of a_2n < b_2n+1 and a_2n+1 < b_2n+2
+     * at -q: the gap shrinks exponentially with |q| and drops below one
+     * rounding, so SW_ULPS ulp there, as for the interlacing below. */
+    for (k = 0; k + 2 < SW_NA; ++k)
+      CHECK(ai[k] < ai[k + 2], "a_%d(%g) = %.17g >= a_%d = %.17g", k, q,
+            ai[k], k + 2, ai[k + 2]);
+    for (k = 0; k + 2 < SW_NB; ++k)
+      CHECK(bi[k] < bi[k + 2], "b_%d(%g) = %.17g >= b_%d = %.17g", k + 1, q,
+            bi[k], k + 3, bi[k + 2]);
+    for (k = 0; k + 1 < SW_NA + SW_NB; ++k) {
+      const int is_b = k >= SW_NA, o = is_b ? k - SW_NA : k;
+      const double *v = is_b ? bi : ai;
+      const double ulp = DBL_EPSILON * fmax(fabs(v[o]), fabs(v[o + 1]));
+      if (is_b ? o + 1 >= SW_NB : o + 1 >= SW_NA)
+        continue;
+      if (q >= 0 || o % 2 == 1) {
+        CHECK(v[o] < v[o + 1], "%c_%d(%g) = %.17g >= %c_%d = %.17g",
+              "ab"[is_b], o + is_b, q, v[o], "ab"[is_b], o + is_b + 1,
+              v[o + 1]);
+      } else {
+        worst_note(&wi, (v[o] - v[o + 1]) / ulp, "%c_%d - %c_%d at q = %g",
+                   "ab"[is_b], o + is_b, "ab"[is_b], o + is_b + 1, q);
+        CHECK(v[o] <= v[o + 1] + SW_ULPS * ulp,
+              "%c_%d(%g) = %.17g > %c_%d = %.17g + SW_ULPS ulp", "ab"[is_b],
+              o + is_b, q, v[o], "ab"[is_b], o + is_b + 1, v[o + 1]);
+      }
+    }
+    /* q > 0: a_0 < b_1 < a_1 < b_2 < ...; a_m and b_{m+1} merge
+     * exponentially fast as q grows, b_m and a_m as m grows at fixed q
+     * (a_m - b_m ~ q^m / (m-1)!^2), below one rounding. The two values
+     * come from different matrices, each with its own error (up to 16 ulp
+     * measured against the reference, a_98(-50); a_48(84) is 12 ulp
+     * below the exact 2305.5325540359250313 and b_48(84) 5 ulp above), so
+     * SW_ULPS ulp: twice the worst single-value error. Measured worst 16.9
+     * ulp, b_48 - a_48 at q = 84. */
+    for (k = 0; q > 0 && k < SW_NB; ++k) {
+      const double ulp = DBL_EPSILON * fmax(fabs(ai[k]), fabs(bi[k]));
+      worst_note(&wi, (ai[k] - bi[k]) / ulp, "a_%d - b_%d at q = %g", k,
+                 k + 1, q);
+      CHECK(ai[k] <= bi[k] + SW_ULPS * ulp,
+            "a_%d(%g) = %.17g > b_%d = %.17g + SW_ULPS ulp", k, q, ai[k], k + 1,
+            bi[k]);
+      if (k + 1 < SW_NA) {
+        const double u2 =
+            DBL_EPSILON * fmax(fabs(bi[k]), fabs(ai[k + 1]));
+        worst_note(&wi, (bi[k] - ai[k + 1]) / u2, "b_%d - a_%d at q = %g",
+                   k + 1, k + 1, q);
+        CHECK(bi[k] <= ai[k + 1] + SW_ULPS * u2,
+              "b_%d(%g) = %.17g > a_%d = %.17g + SW_ULPS ulp", k + 1, q, bi[k],
+              k + 1, ai[k + 1]);
+      }
+    }
+    /* Continuity: |da/dq| <= 2. */
+    if (i + 1 < count) {
+      const double *an = ai + SW_NA, *bn = bi + SW_NB;
+      for (k = 0; k < SW_NA + SW_NB; ++k) {
+        const double v0 = k < SW_NA ? ai[k] : bi[k - SW_NA];
+        const double v1 = k < SW_NA ? an[k] : bn[k - SW_NA];
+        const double s = fmax(fmax(fabs(v0), fabs(q + h)), 1);
+        const double lim = 2 * h * (1 + 1e-12) + 1e-13 * s;
+        worst_note(&wc, fabs(v1 - v0) / (2 * h), "%c_%d at q = %g",
+                   k < SW_NA ? 'a' : 'b', k < SW_NA ? k : k - SW_NA + 1, q);
+        CHECK(fabs(v1 - v0) <= lim, "%c_%d: %.17g at q = %g, %.17g at %g",
+              k < SW_NA ? 'a' : 'b', k < SW_NA ? k : k - SW_NA + 1, v0, q, v1,
+              q + h);
+      }
+    }
+    /* q -> -q: entry count - 1 - i holds -q. */
+    if (q < 0) {
+      const int j = count - 1 - i;
+      const double *aj = a + (size_t)j * SW_NA, *bj = b + (size_t)j * SW_NB;
+      cr_assert(qv[j] == -q);
+      for (k = 0; k < SW_NA; ++k) {
+        /* a_2n(-q) = a_2n(q), a_2n+1(-q) = b_2n+1(q). */
+        const double u = ai[k], v = k % 2 ? bj[k - 1] : aj[k];
+        const double e = fabs(u - v) / fmax(fabs(v), 1);
+        worst_note(&ws, e, "a_%d(%g)", k, q);
+        CHECK(e <= 1e-14, "a_%d(%g) = %.17g, mirror %.17g", k, q, u, v);
+      }
+      for (k = 0; k < SW_NB; ++k) {
+        /* b_2n+1(-q) = a_2n+1(q), b_2n+2(-q) = b_2n+2(q). */
+        const double u = bi[k], v = k % 2 ? bj[k] : aj[k + 1];
+        const double e = fabs(u - v) / fmax(fabs(v), 1);
+        worst_note(&ws, e, "b_%d(%g)", k + 1, q);
+        CHECK(e <= 1e-14, "b_%d(%g) = %.17g, mirror %.17g", k + 1, q, u, v);
+      }
+    }
+  }
+  worst_print(&wi, "near-degenerate pairs, ulp", SW_ULPS);
+  worst_print(&wc, "|da/dq| (difference quotient)", 2);
+  worst_print(&ws, "q -> -q", 1e-14);
+  free(qv);
+  free(a);
+  free(b);
+  free(info);
+  check_done();
+}
+
+/* ---- Coefficients: orthonormality ----------------------------------------
+ * Within a class the coefficient vectors are the orthonormal eigenvectors
+ * of one symmetric matrix (in the symmetrized unknowns, sqrt2 A_0 for
+ * ce_2n), so 2 A_0^2 + sum A^2 = 1 (ce_2n) or sum c^2 = 1 and the inner
+ * products between orders vanish. Entries beyond nterms are 0. */
+#define ORTH_MMAX 40
+
+Test(coeffs, orthonormal) {
+  static const double qs[] = {-1000, -21, 0.5, 21, 1000};
+  worst_t wn, wo;
+  size_t iq;
+  int kind;
+  worst_init(&wn);
+  worst_init(&wo);
+  g_fail = 0;
+  for (iq = 0; iq < sizeof qs / sizeof qs[0]; ++iq)
+    for (kind = 0; kind < 2; ++kind) {
+      const double q = qs[iq];
+      const bla_mathieu_kind kd = (bla_mathieu_kind)kind;
+      double *c[ORTH_MMAX + 1];
+      int64_t n[ORTH_MMAX + 1];
+      int m, m2;
+      for (m = kind; m <= ORTH_MMAX; ++m) {
+        const int64_t nt = bla_dmathieu_nterms(kd, m, q), len = nt + 7;
+        const bla_index lw = bla_dmathieu_coeffs_lwork(kd, m, q);
+        double *w = (double *)blt_xmalloc((size_t)lw * sizeof(double));
+        double lam, s = 0;
+        int64_t r;
+        int inf;
+        cr_assert(nt > 0, "nterms(%s_%d, %g) = %ld", kind_names[kind], m, q,
+                  (long)nt);
+        c[m] = (double *)blt_xmalloc((size_t)len * sizeof(double));
+        for (r = 0; r < len; ++r)
+          c[m][r] = 12345.0;
+        inf = bla_dmathieu_coeffs(kd, m, q, &lam, bla_dvec_make(c[m], len, 1),
+                                  bla_dvec_make(w, lw, 1));
+        free(w);
+        n[m] = len;
+        CHECK(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q,
+              inf);
+        for (r = nt; r < len; ++r)
+          CHECK(c[m][r] == 0, "coeffs %s_%d(%g): entry %ld beyond nterms %ld "
+                "is %g", kind_names[kind], m, q, (long)r, (long)nt, c[m][r]);
+        for (r = 0; r < len; ++r)
+          s += (kind == 0 && m % 2 == 0 && r == 0 ? 2 : 1) * c[m][r] * c[m][r];
+        worst_note(&wn, fabs(s - 1), "%s_%d(%g)", kind_names[kind], m, q);
+        CHECK(fabs(s - 1) <= 1e-14, "%s_%d(%g): norm^2 - 1 = %.3g",
+              kind_names[kind], m, q, s - 1);
+      }
+      for (m = kind; m <= ORTH_MMAX; ++m)
+        for (m2 = m + 2; m2 <= ORTH_MMAX; m2 += 2) {
+          const int64_t len = n[m] < n[m2] ? n[m] : n[m2];
+          double s = 0;
+          int64_t r;
+          for (r = 0; r < len; ++r)
+            s += (kind == 0 && m % 2 == 0 && r == 0 ? 2 : 1) * c[m][r] *
+                 c[m2][r];
+          worst_note(&wo, fabs(s), "%s_%d . %s_%d (%g)", kind_names[kind], m,
+                     kind_names[kind], m2, q);
+          CHECK(fabs(s) <= 1e-13, "%s_%d . %s_%d at q = %g: %.3g",
+                kind_names[kind], m, kind_names[kind], m2, q, s);
+        }
+      for (m = kind; m <= ORTH_MMAX; ++m)
+        free(c[m]);
+    }
+  worst_print(&wn, "normalization |norm^2 - 1|", 1e-14);
+  worst_print(&wo, "orthogonality |inner product|", 1e-13);
+  check_done();
+}
+
+/* ---- Angular functions: symmetries ---------------------------------------
+ * Parity (ce even, se odd, the derivatives the other way), period pi for
+ * even orders and antiperiod pi for odd ones, and the q -> -q relations
+ * DLMF 28.2.34-37, which map each function at -q onto one at q and
+ * pi/2 - x:
+ *   ce_2n(x, -q) = (-1)^n ce_2n(pi/2 - x, q)
+ *   ce_2n+1(x, -q) = (-1)^n se_2n+1(pi/2 - x, q)
+ *   se_2n+1(x, -q) = (-1)^n ce_2n+1(pi/2 - x, q)
+ *   se_2n+2(x, -q) = (-1)^n se_2n+2(pi/2 - x, q)
+ * (their x-derivatives with the extra factor -1). Tolerance 1e-13 times
+ * the scale sum |c| (sum f |c| for derivatives), plus the rounding of the
+ * shifted argument (x + pi, pi/2 - x: a few 1e-16) times the next scale. */
+#define SYM_TOL 1e-13
+#define SYM_PI 3.14159265358979323846
+
+typedef struct {
+  int kind, m;
+  double q, *c, s[3];
+  int64_t n;
+} sym_fn;
+
+static void sym_load(sym_fn *fn, int kind, int m, double q) {
+  double lam;
+  int64_t r;
+  int inf;
+  fn->kind = kind;
+  fn->m = m;
+  fn->q = q;
+  inf = coeffs(0, kind, m, q, &lam, &fn->c, &fn->n);
+  cr_assert(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q,
+            inf);
+  fn->s[0] = fn->s[1] = fn->s[2] = 0;
+  for (r = 0; r < fn->n; ++r) {
+    const double f = freq(kind, m, r);
+    fn->s[0] += fabs(fn->c[r]);
+    fn->s[1] += f * fabs(fn->c[r]);
+    fn->s[2] += f * f * fabs(fn->c[r]);
+  }
+}
+
+static void sym_eval(const sym_fn *fn, double x, double *f, double *fp) {
+  const int inf = angular(0, fn->kind, fn->m, fn->c, fn->n, x, f, fp);
+  cr_assert(inf == 0, "angular %s_%d(%g, %g): info %d",
+            kind_names[fn->kind], fn->m, x, fn->q, inf);
+}
+
+/* Compare u = sign * v for value (d = 0) or derivative (d = 1). */
+static void sym_cmp(worst_t *w, const sym_fn *a, const sym_fn *b, int d,
+                    double u, double v, double sign, double x,
+                    const char *what) {
+  const double sc = fmax(a->s[d], b->s[d]), sn = fmax(a->s[d + 1], b->s[d + 1]);
+  const double e = fabs(u - sign * v);
+  worst_note(w, e / sc, "%s %s_%d%s(%g, %g)", what, kind_names[a->kind], a->m,
+             d ? "'" : "", x, a->q);
+  CHECK(e <= SYM_TOL * sc + 1e-15 * sn,
+        "%s: %s_%d%s(%.17g, %g) = %.17g, expected %.17g (error %.3g of "
+        "scale %.3g)",
+        what, kind_names[a->kind], a->m, d ? "'" : "", x, a->q, u, sign * v,
+        e, sc);
+}
+
+Test(angular, symmetry) {
+  static const int ms[] = {0, 1, 2, 3, 4, 5, 10, 11, 20, 21, 40, 41, 60};
+  static const double qs[] = {0.5, 3, 21, 200, 1000};
+  static const double xs[] = {0.1, 0.7, 1.3, 2.9, -2.2};
+  worst_t wp, wt, wm;
+  size_t im, iq, ix;
+  int kind;
+  worst_init(&wp);
+  worst_init(&wt);
+  worst_init(&wm);
+  g_fail = 0;
+  for (kind = 0; kind < 2; ++kind)
+    for (im = 0; im < sizeof ms / sizeof ms[0]; ++im)
+      for (iq = 0; iq < sizeof qs / sizeof qs[0]; ++iq) {
+        const int m = ms[im];
+        const double q = qs[iq];
+        const int odd = m % 2;
+        /* The partner at q of (kind, m) at -q, and its sign (-1)^n. */
+        const int pkind = odd ? 1 - kind : kind;
+        const int n = kind == 0 ? m / 2 : (odd ? (m - 1) / 2 : (m - 2) / 2);
+        const double sg = n % 2 ? -1 : 1;
+        sym_fn fq, fm, part;
+        if (kind == 1 && m == 0)
+          continue;
+        sym_load(&fq, kind, m, q);
+        sym_load(&fm, kind, m, -q);
+        sym_load(&part, pkind, m, q);
+        for (ix = 0; ix < sizeof xs / sizeof xs[0]; ++ix) {
+          const double x = xs[ix];
+          const double par = kind == 0 ? 1 : -1, per = odd ? -1 : 1;
+          double f0, fp0, f1, fp1, f2, fp2;
+          int j;
+          for (j = 0; j < 2; ++j) {
+            const sym_fn *fn = j ? &fm : &fq;
+            sym_eval(fn, x, &f0, &fp0);
+            sym_eval(fn, -x, &f1, &fp1);
+            sym_cmp(&wp, fn, fn, 0, f1, f0, par, x, "parity");
+            sym_cmp(&wp, fn, fn, 1, fp1, fp0, -par, x, "parity");
+            sym_eval(fn, x + SYM_PI, &f2, &fp2);
+            sym_cmp(&wt, fn, fn, 0, f2, f0, per, x, "period");
+            sym_cmp(&wt, fn, fn, 1, fp2, fp0, per, x, "period");
+          }
+          sym_eval(&fm, x, &f0, &fp0);
+          sym_eval(&part, SYM_PI / 2 - x, &f1, &fp1);
+          sym_cmp(&wm, &fm, &part, 0, f0, f1, sg, x, "q -> -q");
+          sym_cmp(&wm, &fm, &part, 1, fp0, fp1, -sg, x, "q -> -q");
+        }
+        free(fq.c);
+        free(fm.c);
+        free(part.c);
+      }
+  worst_print(&wp, "parity / scale", SYM_TOL);
+  worst_print(&wt, "period / scale", SYM_TOL);
+  worst_print(&wm, "q -> -q (DLMF 28.2.34-37) / scale", SYM_TOL);
+  check_done();
+}
+
+/* SciPy issue 14543: ce_51 .. ce_55 at q = 1200 came out as zero or
+ * garbage. The coefficients must be normalized and the values finite and
+ * nonzero at x = 0.3, 1.0, 1.5. */
+Test(angular, scipy_14543) {
+  static const double xs[] = {0.3, 1.0, 1.5};
+  int m;
+  size_t ix;
+  g_fail = 0;
+  for (m = 51; m <= 55; ++m) {
+    sym_fn fn;
+    double s = 0;
+    int64_t r;
+    sym_load(&fn, 0, m, 1200);
+    for (r = 0; r < fn.n; ++r)
+      s += (m % 2 == 0 && r == 0 ? 2 : 1) * fn.c[r] * fn.c[r];
+    CHECK(fabs(s - 1) <= 1e-14, "ce_%d(1200): norm^2 - 1 = %.3g", m, s - 1);
+    for (ix = 0; ix < sizeof xs / sizeof xs[0]; ++ix) {
+      double f, fp;
+      sym_eval(&fn, xs[ix], &f, &fp);
+      CHECK(isfinite(f) && isfinite(fp) && f != 0,
+            "ce_%d(%g, 1200) = %.17g, derivative %.17g", m, xs[ix], f, fp);
+    }
+    free(fn.c);
+  }
+  check_done();
+}
+
+/* ---- Radial functions: Wronskian and smoothness in q -----------------------
+ * Mc^(1) Mc^(2)' - Mc^(1)' Mc^(2) = 2/pi (DLMF 28.20.21; Ms likewise) over
+ * a grid clear of the documented failure region (z near 0 at orders well
+ * above 2 sqrt(q)). */
+#define WR_TOL 1e-12 /* measured worst 2.2e-14, Mc_29(0.1, 10) */
+
+Test(radial, wronskian_grid) {
+  static const double qs[] = {0.1, 1, 10, 100, 500, 1000, 1500};
+  static const double zs[] = {0.1, 0.5, 1, 2, 3};
+  worst_t w;
+  size_t iq, iz;
+  int kind, m;
+  worst_init(&w);
+  g_fail = 0;
+  for (kind = 0; kind < 2; ++kind)
+    for (m = kind; m <= 30; ++m)
+      for (iq = 0; iq < sizeof qs / sizeof qs[0]; ++iq) {
+        const double q = qs[iq];
+        double lam, *c;
+        int64_t n;
+        int inf = coeffs(0, kind, m, q, &lam, &c, &n);
+        CHECK(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q,
+              inf);
+        for (iz = 0; inf == 0 && iz < sizeof zs / sizeof zs[0]; ++iz) {
+          double v[4], e;
+          const int ir = radial(0, kind, m, q, c, n, zs[iz], v);
+          e = fabs((v[0] * v[3] - v[1] * v[2]) * (SYM_PI / 2) - 1);
+          if (ir != 0 || isnan(e))
+            e = INFINITY;
+          worst_note(&w, e, "%s_%d(%g, %g)", rad_names[kind], m, zs[iz], q);
+          CHECK(ir == 0 && e <= WR_TOL,
+                "%s_%d(%g, %g): info %d, Wronskian pi/2 - 1 = %.3g",
+                rad_names[kind], m, zs[iz], q, ir, e);
+        }
+        free(c);
+      }
+  worst_print(&w, "Wronskian |W pi/2 - 1|", WR_TOL);
+  check_done();
+}
+
+/* Mc^(1)_m(1, q) along q = 100 .. 1500, step h = 5: where the equation
+ * oscillates the function behaves like M cos(phi) with phase phi ~
+ * 2 sqrt(q) cosh z, so its second difference is about d^2 M with
+ * d = h dphi/dq = h cosh(z) / sqrt(q): |D2| <= CONT_FAC d^2 Mmax +
+ * 1e-12 Mmax, Mmax the largest modulus sqrt(Mc1^2 + Mc2^2) of the three
+ * points. A sign flip, a branch jump or a lost digit block at one q
+ * changes D2 by up to 4 |Mc1|, far beyond that where d is small. */
+#define CONT_FAC 2 /* measured worst 0.77, Mc_25(1, 405) */
+
+Test(radial, continuity_q) {
+  static const int ms[] = {0, 5, 25};
+  const double h = 5, z = 1;
+  const int np = 281; /* q = 100, 105, ..., 1500 */
+  double *f = (double *)blt_xmalloc((size_t)np * sizeof(double));
+  double *mod = (double *)blt_xmalloc((size_t)np * sizeof(double));
+  worst_t w;
+  size_t im;
+  int i;
+  worst_init(&w);
+  g_fail = 0;
+  for (im = 0; im < sizeof ms / sizeof ms[0]; ++im) {
+    const int m = ms[im];
+    for (i = 0; i < np; ++i) {
+      const double q = 100 + h * i;
+      double lam, *c, v[4];
+      int64_t n;
+      int inf = coeffs(0, 0, m, q, &lam, &c, &n);
+      if (inf == 0)
+        inf = radial(0, 0, m, q, c, n, z, v);
+      CHECK(inf == 0, "Mc_%d(1, %g): info %d", m, q, inf);
+      f[i] = v[0];
+      mod[i] = sqrt(v[0] * v[0] + v[2] * v[2]);
+      free(c);
+    }
+    for (i = 1; i + 1 < np; ++i) {
+      const double q = 100 + h * i;
+      const double d = h * cosh(z) / sqrt(q - h);
+      const double mx = fmax(fmax(mod[i - 1], mod[i]), mod[i + 1]);
+      const double d2 = fabs(f[i + 1] - 2 * f[i] + f[i - 1]);
+      worst_note(&w, d2 / (d * d * mx), "Mc_%d(1, %g)", m, q);
+      CHECK(d2 <= CONT_FAC * d * d * mx + 1e-12 * mx,
+            "Mc_%d(1, q) at q = %g -/+ %g: %.17g %.17g %.17g, second "
+            "difference %.3g, modulus %.3g",
+            m, q, h, f[i - 1], f[i], f[i + 1], d2, mx);
+    }
+  }
+  worst_print(&w, "|D2 Mc1| / (d^2 Mmax)", CONT_FAC);
+  free(f);
+  free(mod);
+  check_done();
+}
