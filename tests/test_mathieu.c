@@ -90,8 +90,8 @@ worst_note(worst_t *w, double err, const char *fmt, ...) {
 static void worst_print(const worst_t *w, const char *what, double bound) {
   if (!blt_verbose() || w->n == 0)
     return;
-  printf("worst %-34s %10.3g (bound %8.3g, %6ld values) at %s\n", what,
-         w->err, bound, w->n, w->where);
+  printf("worst %-34s %10.3g (bound %8.3g, %6ld values) at %s\n", what, w->err,
+         bound, w->n, w->where);
   fflush(stdout);
 }
 
@@ -322,9 +322,9 @@ static int ab_all(int is_float, double q, int na, double *a, int nb,
     float *w = (float *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(float));
     float *af = (float *)blt_xmalloc((size_t)(na + 1) * sizeof(float));
     float *bf = (float *)blt_xmalloc((size_t)(nb + 1) * sizeof(float));
-    info = bla_smathieu_ab_all(qf, bla_svec_make(af, na, 1),
-                               bla_svec_make(bf, nb, 1),
-                               bla_svec_make(w, lw, 1));
+    info =
+        bla_smathieu_ab_all(qf, bla_svec_make(af, na, 1),
+                            bla_svec_make(bf, nb, 1), bla_svec_make(w, lw, 1));
     for (i = 0; i < na; ++i)
       a[i] = af[i];
     for (i = 0; i < nb; ++i)
@@ -336,9 +336,9 @@ static int ab_all(int is_float, double q, int na, double *a, int nb,
     const bla_index lw = bla_dmathieu_ab_all_lwork(na, nb, q);
     double *w =
         (double *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(double));
-    info = bla_dmathieu_ab_all(q, bla_dvec_make(a, na, 1),
-                               bla_dvec_make(b, nb, 1),
-                               bla_dvec_make(w, lw, 1));
+    info =
+        bla_dmathieu_ab_all(q, bla_dvec_make(a, na, 1), bla_dvec_make(b, nb, 1),
+                            bla_dvec_make(w, lw, 1));
     free(w);
   }
   return info;
@@ -402,8 +402,8 @@ static int angular(int is_float, int kind, int m, const double *c, int64_t n,
       *fp = fpf;
     free(cf);
   } else {
-    info = bla_dmathieu_angular(k, m, bla_dvec_make((double *)c, n, 1), x, f,
-                                fp);
+    info =
+        bla_dmathieu_angular(k, m, bla_dvec_make((double *)c, n, 1), x, f, fp);
   }
   return info;
 }
@@ -431,9 +431,9 @@ static int radial(int is_float, int kind, int m, double q, const double *c,
     const bla_index lw = bla_dmathieu_radial_lwork(n);
     double *w =
         (double *)blt_xmalloc((size_t)(lw > 0 ? lw : 1) * sizeof(double));
-    info = bla_dmathieu_radial(k, m, q, bla_dvec_make((double *)c, n, 1), z,
-                               &v[0], &v[1], &v[2], &v[3],
-                               bla_dvec_make(w, lw, 1));
+    info =
+        bla_dmathieu_radial(k, m, q, bla_dvec_make((double *)c, n, 1), z, &v[0],
+                            &v[1], &v[2], &v[3], bla_dvec_make(w, lw, 1));
     free(w);
   }
   return info;
@@ -549,9 +549,9 @@ static bla_status call_fn(int is_float, int rad, int kind, const int *m,
   const bla_mathieu_kind k = (bla_mathieu_kind)kind;
   if (is_float) {
     if (rad)
-      return bla_smathieu_radial_batch(k, m, minc, rv_s(q), rv_s(x),
-                                       rv_s(o[0]), rv_s(o[1]), rv_s(o[2]),
-                                       rv_s(o[3]), info, ex);
+      return bla_smathieu_radial_batch(k, m, minc, rv_s(q), rv_s(x), rv_s(o[0]),
+                                       rv_s(o[1]), rv_s(o[2]), rv_s(o[3]), info,
+                                       ex);
     return bla_smathieu_angular_batch(k, m, minc, rv_s(q), rv_s(x), rv_s(o[0]),
                                       rv_s(o[1]), info, ex);
   }
@@ -603,14 +603,22 @@ static void run_ab_ref(int is_float) {
     for (k = 0; k < NA; ++k) {
       const double e = ab_err(ai[k], rec->a[k]);
       worst_note(&w, e, "a_%d(%g)", k, rec->q);
-      worst_note(&w2, (double)(fabsl(ai[k]-rec->a[k])/fmaxl(fmaxl(fabsl(rec->a[k]),fabs(rec->q)),1)/prec.ulp), "a_%d(%g)", k, rec->q);
+      worst_note(&w2,
+                 (double)(fabsl(ai[k] - rec->a[k]) /
+                          fmaxl(fmaxl(fabsl(rec->a[k]), fabs(rec->q)), 1) /
+                          prec.ulp),
+                 "a_%d(%g)", k, rec->q);
       CHECK(e <= tol, "%s a_%d(%.17g) = %.17g, reference %.21Lg: error %.3g",
             prec.name, k, rec->q, ai[k], rec->a[k], e);
     }
     for (k = 0; k < NB; ++k) {
       const double e = ab_err(bi[k], rec->b[k]);
       worst_note(&w, e, "b_%d(%g)", k + 1, rec->q);
-      worst_note(&w2, (double)(fabsl(bi[k]-rec->b[k])/fmaxl(fmaxl(fabsl(rec->b[k]),fabs(rec->q)),1)/prec.ulp), "b_%d(%g)", k+1, rec->q);
+      worst_note(&w2,
+                 (double)(fabsl(bi[k] - rec->b[k]) /
+                          fmaxl(fmaxl(fabsl(rec->b[k]), fabs(rec->q)), 1) /
+                          prec.ulp),
+                 "b_%d(%g)", k + 1, rec->q);
       CHECK(e <= tol, "%s b_%d(%.17g) = %.17g, reference %.21Lg: error %.3g",
             prec.name, k + 1, rec->q, bi[k], rec->b[k], e);
     }
@@ -626,10 +634,8 @@ static void run_ab_ref(int is_float) {
     raw_set(is_float, qv, i, r->ab[idx[i]].q);
   {
     const bla_exec ex = host_exec(0);
-    cr_assert(call_ab(is_float, rv(qv, count, 1),
-                      rvb_packed(ab_a, count, NA),
-                      rvb_interleaved(ab_b, count, NB), info,
-                      &ex) == BLA_OK);
+    cr_assert(call_ab(is_float, rv(qv, count, 1), rvb_packed(ab_a, count, NA),
+                      rvb_interleaved(ab_b, count, NB), info, &ex) == BLA_OK);
   }
   for (i = 0; i < count; ++i) {
     int same = info[i] == 0;
@@ -641,8 +647,10 @@ static void run_ab_ref(int is_float) {
       const double v = raw_get(is_float, ab_b, (int64_t)k * count + i);
       same = same && memcmp(&v, &b[(size_t)i * NB + k], sizeof v) == 0;
     }
-    CHECK(same, "%s ab_all_batch at q = %g: info %d or values differ from "
-          "the core routine's", prec.name, r->ab[idx[i]].q, info[i]);
+    CHECK(same,
+          "%s ab_all_batch at q = %g: info %d or values differ from "
+          "the core routine's",
+          prec.name, r->ab[idx[i]].q, info[i]);
   }
   free(qv);
   free(ab_a);
@@ -678,10 +686,12 @@ Test(reference, published) {
     int64_t n;
     int info = ab_all(0, pub[i].q, 11, a, 11, b);
     const double v = pub[i].is_b ? b[pub[i].m - 1] : a[pub[i].m];
-    const double e = (double)(fabsl((long double)v - pub[i].v) / fabsl(pub[i].v));
-    CHECK(info == 0 && e <= 1e-15, "%c_%d(%g) = %.17g, published %.21Lg: "
-          "relative error %.3g", pub[i].is_b ? 'b' : 'a', pub[i].m, pub[i].q,
-          v, pub[i].v, e);
+    const double e =
+        (double)(fabsl((long double)v - pub[i].v) / fabsl(pub[i].v));
+    CHECK(info == 0 && e <= 1e-15,
+          "%c_%d(%g) = %.17g, published %.21Lg: "
+          "relative error %.3g",
+          pub[i].is_b ? 'b' : 'a', pub[i].m, pub[i].q, v, pub[i].v, e);
     /* The same value from the expansion routine. */
     info = coeffs(0, pub[i].is_b, pub[i].m, pub[i].q, &lam, &c, &n);
     CHECK(info == 0 &&
@@ -706,12 +716,16 @@ Test(reference, scipy_4479) {
   cr_assert(ab_all(0, 21.0, 6, a, 6, b) == 0);
   for (j = 0; j < 2; ++j) {
     const int m = j ? 5 : 3;
-    CHECK(ab_err(a[m], rec->a[m]) <= AB_TOL_D, "a_%d(21) = %.17g, reference "
-          "%.21Lg", m, a[m], rec->a[m]);
+    CHECK(ab_err(a[m], rec->a[m]) <= AB_TOL_D,
+          "a_%d(21) = %.17g, reference "
+          "%.21Lg",
+          m, a[m], rec->a[m]);
     cr_assert(coeffs(0, 0, m, 21.0, &lam[j], &c, &n) == 0);
     free(c);
-    CHECK(ab_err(lam[j], rec->a[m]) <= AB_TOL_D, "coeffs: a_%d(21) = %.17g, "
-          "reference %.21Lg", m, lam[j], rec->a[m]);
+    CHECK(ab_err(lam[j], rec->a[m]) <= AB_TOL_D,
+          "coeffs: a_%d(21) = %.17g, "
+          "reference %.21Lg",
+          m, lam[j], rec->a[m]);
   }
   CHECK(a[5] - a[3] > 20 && lam[1] - lam[0] > 20,
         "a_3(21) = %.17g and a_5(21) = %.17g are not distinct", a[3], a[5]);
@@ -767,16 +781,18 @@ static void run_coef_ref(int is_float) {
       worst_note(&wl, el, "%s_%d(%g)", kind_names[rec->kind], rec->m, rec->q);
       CHECK(el <= (is_float ? AB_TOL_F : AB_TOL_D),
             "%s coeffs: characteristic value of %s_%d(%g) = %.17g, "
-            "reference %.21Lg", prec.name, kind_names[rec->kind], rec->m,
-            rec->q, lam, ref);
+            "reference %.21Lg",
+            prec.name, kind_names[rec->kind], rec->m, rec->q, lam, ref);
     }
     free(c);
   }
   cr_assert(used >= 50, "too few coefficient records for %s", prec.name);
-  worst_print(&w, is_float ? "coefficients float" : "coefficients double",
-              tol);
-  worst_print(&wl, is_float ? "coeffs charvalue float" : "coeffs charvalue "
-              "double", is_float ? AB_TOL_F : AB_TOL_D);
+  worst_print(&w, is_float ? "coefficients float" : "coefficients double", tol);
+  worst_print(&wl,
+              is_float ? "coeffs charvalue float"
+                       : "coeffs charvalue "
+                         "double",
+              is_float ? AB_TOL_F : AB_TOL_D);
   check_done();
 }
 
@@ -823,17 +839,16 @@ static void run_ang_ref(int is_float) {
       if (inf == 0)
         inf = angular(is_float, kind, rec->m, c, n, rec->x, &f[count],
                       &fp[count]);
-      CHECK(inf == 0, "%s %s_%d(%g, %g): info %d", prec.name,
-            kind_names[kind], rec->m, rec->x, rec->q, inf);
+      CHECK(inf == 0, "%s %s_%d(%g, %g): info %d", prec.name, kind_names[kind],
+            rec->m, rec->x, rec->q, inf);
       ang_scales(kind, rec->m, c, n, &s0, &s1);
-      e0 = isnan(f[count]) ? INFINITY
-                           : (double)(fabsl(f[count] - rec->f) / s0);
+      e0 = isnan(f[count]) ? INFINITY : (double)(fabsl(f[count] - rec->f) / s0);
       e1 = isnan(fp[count]) ? INFINITY
                             : (double)(fabsl(fp[count] - rec->fp) / s1);
-      worst_note(&w0, e0, "%s_%d(%.17g, %g)", kind_names[kind], rec->m,
-                 rec->x, rec->q);
-      worst_note(&w1, e1, "%s_%d'(%.17g, %g)", kind_names[kind], rec->m,
-                 rec->x, rec->q);
+      worst_note(&w0, e0, "%s_%d(%.17g, %g)", kind_names[kind], rec->m, rec->x,
+                 rec->q);
+      worst_note(&w1, e1, "%s_%d'(%.17g, %g)", kind_names[kind], rec->m, rec->x,
+                 rec->q);
       CHECK(e0 <= tol && e1 <= tol,
             "%s %s_%d(%.17g, %g) = %.17g, %.17g; reference %.21Lg, %.21Lg: "
             "errors %.3g, %.3g",
@@ -873,9 +888,9 @@ static void run_ang_ref(int is_float) {
   }
   worst_print(&w0, is_float ? "angular value float" : "angular value double",
               tol);
-  worst_print(&w1, is_float ? "angular derivative float"
-                            : "angular derivative double",
-              tol);
+  worst_print(
+      &w1, is_float ? "angular derivative float" : "angular derivative double",
+      tol);
   check_done();
 }
 
@@ -914,8 +929,7 @@ static int rad_beyond_float(const long double v[4]) {
 static double rad_err(double v, const long double *ref, int j, double lam,
                       double q, double z) {
   const int d = j & 1;
-  const long double mod =
-      sqrtl(ref[d] * ref[d] + ref[d + 2] * ref[d + 2]);
+  const long double mod = sqrtl(ref[d] * ref[d] + ref[d + 2] * ref[d + 2]);
   const int osc = lam < 2 * q * cosh(2 * z);
   const long double den = osc || ref[j] == 0 ? mod : fabsl(ref[j]);
   if (isnan(v))
@@ -961,13 +975,13 @@ static void run_rad_ref(int is_float) {
               prec.name, rad_names[kind], rec->m, rec->z, rec->q, vi[0], vi[1],
               vi[2], vi[3]);
       } else {
-        CHECK(inf == 0, "%s %s_%d(%g, %g): info %d", prec.name,
-              rad_names[kind], rec->m, rec->z, rec->q, inf);
+        CHECK(inf == 0, "%s %s_%d(%g, %g): info %d", prec.name, rad_names[kind],
+              rec->m, rec->z, rec->q, inf);
       }
       for (j = 0; inf == 0 && j < 4; ++j) {
         const double e = rad_err(vi[j], rec->v, j, lam, rec->q, rec->z);
-        worst_note(&w[j], e, "%s_%d(%g, %g)", rad_names[kind], rec->m,
-                   rec->z, rec->q);
+        worst_note(&w[j], e, "%s_%d(%g, %g)", rad_names[kind], rec->m, rec->z,
+                   rec->q);
         CHECK(e <= tol,
               "%s %s_%d(%g, %g) output %d = %.17g, reference %.21Lg: "
               "error %.3g",
@@ -995,9 +1009,10 @@ static void run_rad_ref(int is_float) {
         same = same && (memcmp(&a, &v[4 * i + j], sizeof a) == 0 ||
                         (isnan(a) && isnan(v[4 * i + j])));
       }
-      CHECK(same, "%s radial_batch entry %d (%s_%d): info %d, core %d, or "
-            "values differ", prec.name, i, rad_names[kind], m[i], info[i],
-            cinfo[i]);
+      CHECK(same,
+            "%s radial_batch entry %d (%s_%d): info %d, core %d, or "
+            "values differ",
+            prec.name, i, rad_names[kind], m[i], info[i], cinfo[i]);
     }
     for (j = 0; j < 4; ++j)
       free(ov[j]);
@@ -1054,10 +1069,10 @@ Test(ordering, sweep) {
   g_fail = 0;
   for (i = 0; i < count; ++i)
     qv[i] = -1000 + h * i;
-  cr_assert(bla_dmathieu_ab_all_batch(
-                bla_dvec_make(qv, count, 1),
-                bla_dvec_batch_packed(a, count, SW_NA),
-                bla_dvec_batch_packed(b, count, SW_NB), info, &ex) == BLA_OK);
+  cr_assert(bla_dmathieu_ab_all_batch(bla_dvec_make(qv, count, 1),
+                                      bla_dvec_batch_packed(a, count, SW_NA),
+                                      bla_dvec_batch_packed(b, count, SW_NB),
+                                      info, &ex) == BLA_OK);
   for (i = 0; i < count; ++i) {
     const double q = qv[i];
     const double *ai = a + (size_t)i * SW_NA, *bi = b + (size_t)i * SW_NB;
@@ -1068,8 +1083,8 @@ Test(ordering, sweep) {
      * at -q: the gap shrinks exponentially with |q| and drops below one
      * rounding, so SW_ULPS ulp there, as for the interlacing below. */
     for (k = 0; k + 2 < SW_NA; ++k)
-      CHECK(ai[k] < ai[k + 2], "a_%d(%g) = %.17g >= a_%d = %.17g", k, q,
-            ai[k], k + 2, ai[k + 2]);
+      CHECK(ai[k] < ai[k + 2], "a_%d(%g) = %.17g >= a_%d = %.17g", k, q, ai[k],
+            k + 2, ai[k + 2]);
     for (k = 0; k + 2 < SW_NB; ++k)
       CHECK(bi[k] < bi[k + 2], "b_%d(%g) = %.17g >= b_%d = %.17g", k + 1, q,
             bi[k], k + 3, bi[k + 2]);
@@ -1080,9 +1095,8 @@ Test(ordering, sweep) {
       if (is_b ? o + 1 >= SW_NB : o + 1 >= SW_NA)
         continue;
       if (q >= 0 || o % 2 == 1) {
-        CHECK(v[o] < v[o + 1], "%c_%d(%g) = %.17g >= %c_%d = %.17g",
-              "ab"[is_b], o + is_b, q, v[o], "ab"[is_b], o + is_b + 1,
-              v[o + 1]);
+        CHECK(v[o] < v[o + 1], "%c_%d(%g) = %.17g >= %c_%d = %.17g", "ab"[is_b],
+              o + is_b, q, v[o], "ab"[is_b], o + is_b + 1, v[o + 1]);
       } else {
         worst_note(&wi, (v[o] - v[o + 1]) / ulp, "%c_%d - %c_%d at q = %g",
                    "ab"[is_b], o + is_b, "ab"[is_b], o + is_b + 1, q);
@@ -1101,14 +1115,13 @@ Test(ordering, sweep) {
      * ulp, b_48 - a_48 at q = 84. */
     for (k = 0; q > 0 && k < SW_NB; ++k) {
       const double ulp = DBL_EPSILON * fmax(fabs(ai[k]), fabs(bi[k]));
-      worst_note(&wi, (ai[k] - bi[k]) / ulp, "a_%d - b_%d at q = %g", k,
-                 k + 1, q);
+      worst_note(&wi, (ai[k] - bi[k]) / ulp, "a_%d - b_%d at q = %g", k, k + 1,
+                 q);
       CHECK(ai[k] <= bi[k] + SW_ULPS * ulp,
             "a_%d(%g) = %.17g > b_%d = %.17g + SW_ULPS ulp", k, q, ai[k], k + 1,
             bi[k]);
       if (k + 1 < SW_NA) {
-        const double u2 =
-            DBL_EPSILON * fmax(fabs(bi[k]), fabs(ai[k + 1]));
+        const double u2 = DBL_EPSILON * fmax(fabs(bi[k]), fabs(ai[k + 1]));
         worst_note(&wi, (bi[k] - ai[k + 1]) / u2, "b_%d - a_%d at q = %g",
                    k + 1, k + 1, q);
         CHECK(bi[k] <= ai[k + 1] + SW_ULPS * u2,
@@ -1203,8 +1216,10 @@ Test(coeffs, orthonormal) {
         CHECK(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q,
               inf);
         for (r = nt; r < len; ++r)
-          CHECK(c[m][r] == 0, "coeffs %s_%d(%g): entry %ld beyond nterms %ld "
-                "is %g", kind_names[kind], m, q, (long)r, (long)nt, c[m][r]);
+          CHECK(c[m][r] == 0,
+                "coeffs %s_%d(%g): entry %ld beyond nterms %ld "
+                "is %g",
+                kind_names[kind], m, q, (long)r, (long)nt, c[m][r]);
         for (r = 0; r < len; ++r)
           s += (kind == 0 && m % 2 == 0 && r == 0 ? 2 : 1) * c[m][r] * c[m][r];
         worst_note(&wn, fabs(s - 1), "%s_%d(%g)", kind_names[kind], m, q);
@@ -1261,8 +1276,7 @@ static void sym_load(sym_fn *fn, int kind, int m, double q) {
   fn->m = m;
   fn->q = q;
   inf = coeffs(0, kind, m, q, &lam, &fn->c, &fn->n);
-  cr_assert(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q,
-            inf);
+  cr_assert(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q, inf);
   fn->s[0] = fn->s[1] = fn->s[2] = 0;
   for (r = 0; r < fn->n; ++r) {
     const double f = freq(kind, m, r);
@@ -1274,8 +1288,8 @@ static void sym_load(sym_fn *fn, int kind, int m, double q) {
 
 static void sym_eval(const sym_fn *fn, double x, double *f, double *fp) {
   const int inf = angular(0, fn->kind, fn->m, fn->c, fn->n, x, f, fp);
-  cr_assert(inf == 0, "angular %s_%d(%g, %g): info %d",
-            kind_names[fn->kind], fn->m, x, fn->q, inf);
+  cr_assert(inf == 0, "angular %s_%d(%g, %g): info %d", kind_names[fn->kind],
+            fn->m, x, fn->q, inf);
 }
 
 /* Compare u = sign * v for value (d = 0) or derivative (d = 1). */
@@ -1289,8 +1303,8 @@ static void sym_cmp(worst_t *w, const sym_fn *a, const sym_fn *b, int d,
   CHECK(e <= SYM_TOL * sc + 1e-15 * sn,
         "%s: %s_%d%s(%.17g, %g) = %.17g, expected %.17g (error %.3g of "
         "scale %.3g)",
-        what, kind_names[a->kind], a->m, d ? "'" : "", x, a->q, u, sign * v,
-        e, sc);
+        what, kind_names[a->kind], a->m, d ? "'" : "", x, a->q, u, sign * v, e,
+        sc);
 }
 
 Test(angular, symmetry) {
@@ -1401,7 +1415,7 @@ Test(radial, wronskian_grid) {
         CHECK(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q,
               inf);
         for (iz = 0; inf == 0 && iz < sizeof zs / sizeof zs[0]; ++iz) {
-          double v[4], e;
+          double v[4] = {0, 0, 0, 0}, e;
           const int ir = radial(0, kind, m, q, c, n, zs[iz], v);
           e = fabs((v[0] * v[3] - v[1] * v[2]) * (SYM_PI / 2) - 1);
           if (ir != 0 || isnan(e))
@@ -1441,7 +1455,7 @@ Test(radial, continuity_q) {
     const int m = ms[im];
     for (i = 0; i < np; ++i) {
       const double q = 100 + h * i;
-      double lam, *c, v[4];
+      double lam, *c, v[4] = {0, 0, 0, 0};
       int64_t n;
       int inf = coeffs(0, 0, m, q, &lam, &c, &n);
       if (inf == 0)
@@ -1467,4 +1481,271 @@ Test(radial, continuity_q) {
   free(f);
   free(mod);
   check_done();
+}
+
+/* ---- Batch drivers: order, threads, optional outputs, failures -------- */
+
+#define BT_N 3000
+
+/* A batch of BT_N entries over 12 distinct (m, q), x in [-4, 4]. */
+static void bt_inputs(int kind, int *m, double *q, double *x) {
+  static const double qs[4] = {-150.0, -0.5, 21.0, 180.0};
+  blt_rng rng;
+  int i;
+  blt_rng_seed(&rng, 2026);
+  for (i = 0; i < BT_N; ++i) {
+    const int g = (int)(blt_rng_uniform01(&rng) * 12) % 12;
+    m[i] = kind + 7 * (g % 3) + g / 3;
+    q[i] = qs[g % 4];
+    x[i] = 8 * blt_rng_uniform01(&rng) - 4;
+  }
+}
+
+static bla_status bt_run(int kind, const int *m, const double *q,
+                         const double *x, double *f, double *fp, int *info,
+                         int threads) {
+  const bla_exec ex = host_exec(threads);
+  return bla_dmathieu_angular_batch(
+      kind ? BLA_MATHIEU_SE : BLA_MATHIEU_CE, m, 1,
+      bla_dvec_make((double *)q, BT_N, 1), bla_dvec_make((double *)x, BT_N, 1),
+      bla_dvec_make(f, f ? BT_N : 0, 1), bla_dvec_make(fp, fp ? BT_N : 0, 1),
+      info, &ex);
+}
+
+Test(batch, identity) {
+  int kind;
+  for (kind = 0; kind < 2; ++kind) {
+    int m[BT_N], info[BT_N], info2[BT_N], pm[BT_N], perm[BT_N];
+    static double q[BT_N], x[BT_N], f[BT_N], fp[BT_N], f2[BT_N], fp2[BT_N];
+    static double pq[BT_N], px[BT_N];
+    int i;
+    bt_inputs(kind, m, q, x);
+    cr_assert_eq(bt_run(kind, m, q, x, f, fp, info, 1), BLA_OK);
+    for (i = 0; i < BT_N; ++i)
+      cr_assert_eq(info[i], 0, "%s_%d(%g, %g): info %d", kind_names[kind], m[i],
+                   x[i], q[i], info[i]);
+    /* Two threads: the same bits. */
+    cr_assert_eq(bt_run(kind, m, q, x, f2, fp2, info2, 2), BLA_OK);
+    cr_expect(!memcmp(f, f2, sizeof f) && !memcmp(fp, fp2, sizeof fp),
+              "%s: 1 and 2 threads differ", kind_names[kind]);
+    /* A reversed order (the plan sorts it): the same bits per entry. */
+    for (i = 0; i < BT_N; ++i) {
+      perm[i] = BT_N - 1 - i;
+      pm[i] = m[perm[i]];
+      pq[i] = q[perm[i]];
+      px[i] = x[perm[i]];
+    }
+    cr_assert_eq(bt_run(kind, pm, pq, px, f2, fp2, info2, 2), BLA_OK);
+    for (i = 0; i < BT_N; ++i)
+      cr_expect(!memcmp(&f2[i], &f[perm[i]], sizeof(double)) &&
+                    !memcmp(&fp2[i], &fp[perm[i]], sizeof(double)),
+                "%s: entry %d differs in reversed order", kind_names[kind], i);
+    /* No derivative wanted: the same values. */
+    cr_assert_eq(bt_run(kind, m, q, x, f2, NULL, info2, 1), BLA_OK);
+    cr_expect(!memcmp(f, f2, sizeof f), "%s: fp NULL changes f",
+              kind_names[kind]);
+  }
+}
+
+Test(batch, ab_layouts) {
+  enum { NQ = 40, LA = 31, LB = 30 };
+  static double q[NQ], ap[NQ * LA], bp[NQ * LB], ai[NQ * LA], bi[NQ * LB];
+  int info[NQ], i, k;
+  for (i = 0; i < NQ; ++i)
+    q[i] = -1000 + 2000.0 * i / (NQ - 1);
+  cr_assert_eq(bla_dmathieu_ab_all_batch(
+                   bla_dvec_make(q, NQ, 1), bla_dvec_batch_packed(ap, NQ, LA),
+                   bla_dvec_batch_packed(bp, NQ, LB), info, NULL),
+               BLA_OK);
+  cr_assert_eq(bla_dmathieu_ab_all_batch(bla_dvec_make(q, NQ, 1),
+                                         bla_dvec_batch_interleaved(ai, NQ, LA),
+                                         bla_dvec_batch_interleaved(bi, NQ, LB),
+                                         info, NULL),
+               BLA_OK);
+  for (i = 0; i < NQ; ++i)
+    for (k = 0; k < LA; ++k) {
+      cr_expect(!memcmp(&ap[i * LA + k], &ai[k * NQ + i], sizeof(double)),
+                "a_%d(%g): layouts differ", k, q[i]);
+      if (k < LB)
+        cr_expect(!memcmp(&bp[i * LB + k], &bi[k * NQ + i], sizeof(double)),
+                  "b_%d(%g): layouts differ", k + 1, q[i]);
+    }
+}
+
+/* One bad entry of each kind: its info is negative and its outputs NaN;
+ * every other entry is bit-identical to a clean run. */
+Test(batch, nonfinite_isolation) {
+  int m[BT_N], info[BT_N], info2[BT_N];
+  static double q[BT_N], x[BT_N], f[BT_N], fp[BT_N], f2[BT_N], fp2[BT_N];
+  int i;
+  bt_inputs(0, m, q, x);
+  cr_assert_eq(bt_run(0, m, q, x, f, fp, info, 2), BLA_OK);
+  q[10] = NAN;
+  x[20] = INFINITY;
+  m[30] = -1;
+  cr_assert_eq(bt_run(0, m, q, x, f2, fp2, info2, 2), BLA_OK);
+  for (i = 0; i < BT_N; ++i) {
+    if (i == 10 || i == 20 || i == 30) {
+      cr_expect(info2[i] < 0 && isnan(f2[i]) && isnan(fp2[i]),
+                "entry %d: info %d, f %g, fp %g", i, info2[i], f2[i], fp2[i]);
+      continue;
+    }
+    cr_expect(info2[i] == 0 && !memcmp(&f[i], &f2[i], sizeof(double)) &&
+                  !memcmp(&fp[i], &fp2[i], sizeof(double)),
+              "entry %d changed by the bad entries", i);
+  }
+  {
+    double qq[3] = {5, NAN, 5}, a[3 * 4], b[3 * 4];
+    int inf[3];
+    cr_assert_eq(bla_dmathieu_ab_all_batch(
+                     bla_dvec_make(qq, 3, 1), bla_dvec_batch_packed(a, 3, 4),
+                     bla_dvec_batch_packed(b, 3, 4), inf, NULL),
+                 BLA_OK);
+    cr_expect(inf[0] == 0 && inf[1] == -1 && inf[2] == 0);
+    cr_expect(isnan(a[4]) && isnan(b[7]) &&
+              !memcmp(a, a + 8, 4 * sizeof(double)));
+  }
+  {
+    int mr[3] = {2, 2, 2}, inf[3];
+    double qq[3] = {10, -1, 10}, z[3] = {0.5, 0.5, -1}, g[4][3];
+    cr_assert_eq(bla_dmathieu_radial_batch(
+                     BLA_MATHIEU_CE, mr, 1, bla_dvec_make(qq, 3, 1),
+                     bla_dvec_make(z, 3, 1), bla_dvec_make(g[0], 3, 1),
+                     bla_dvec_make(g[1], 3, 1), bla_dvec_make(g[2], 3, 1),
+                     bla_dvec_make(g[3], 3, 1), inf, NULL),
+                 BLA_OK);
+    cr_expect(inf[0] == 0 && inf[1] == -3 && inf[2] == -5, "info %d %d %d",
+              inf[0], inf[1], inf[2]);
+    cr_expect(isnan(g[0][1]) && isnan(g[3][1]) && isnan(g[0][2]) &&
+              !isnan(g[0][0]));
+  }
+}
+
+/* Argument errors: BLA_ERR_ARG and nothing touched. */
+Test(batch, bad_args) {
+  enum { N = 4 };
+  int m[N] = {0, 1, 2, 3}, info[N], info0[N];
+  double q[N] = {1, 2, 3, 4}, x[N] = {0, 1, 2, 3}, f[N], f0[N];
+  const bla_exec bad = {(bla_backend)5, 0, NULL};
+  double a[N * 3], a0[N * 3];
+  int k;
+  memset(f, 0xA5, sizeof f);
+  memset(info, 0xA5, sizeof info);
+  memset(a, 0xA5, sizeof a);
+  memcpy(f0, f, sizeof f);
+  memcpy(info0, info, sizeof info);
+  memcpy(a0, a, sizeof a);
+  for (k = 0; k < 8; ++k) {
+    bla_mathieu_kind kind = k == 0 ? (bla_mathieu_kind)7 : BLA_MATHIEU_CE;
+    bla_dvec qv = bla_dvec_make(q, k == 1 ? N - 1 : N, 1);
+    bla_dvec xv = bla_dvec_make(k == 4 ? NULL : x, N, 1);
+    bla_dvec fv = bla_dvec_make(f, k == 2 ? N + 1 : N, 1);
+    const int *mm = k == 3 ? NULL : m;
+    int *ii = k == 5 ? NULL : info;
+    const bla_exec *ex = k == 6 ? &bad : NULL;
+    if (k == 7)
+      qv.data = NULL;
+    cr_expect_eq(bla_dmathieu_angular_batch(kind, mm, 1, qv, xv, fv,
+                                            bla_dvec_make(NULL, 0, 1), ii, ex),
+                 BLA_ERR_ARG, "case %d", k);
+    cr_expect_eq(bla_dmathieu_radial_batch(kind, mm, 1, qv, xv, fv,
+                                           bla_dvec_make(NULL, 0, 1),
+                                           bla_dvec_make(NULL, 0, 1),
+                                           bla_dvec_make(NULL, 0, 1), ii, ex),
+                 BLA_ERR_ARG, "radial case %d", k);
+  }
+  cr_expect_eq(bla_dmathieu_ab_all_batch(
+                   bla_dvec_make(q, N, 1), bla_dvec_batch_packed(a, N - 1, 3),
+                   bla_dvec_batch_packed(NULL, N, 0), info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dmathieu_ab_all_batch(
+                   bla_dvec_make(q, N, 1), bla_dvec_batch_packed(a, N, -1),
+                   bla_dvec_batch_packed(NULL, N, 0), info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dmathieu_ab_all_batch(
+                   bla_dvec_make(q, N, 1), bla_dvec_batch_packed(a, N, 3),
+                   bla_dvec_batch_packed(NULL, N, 0), NULL, NULL),
+               BLA_ERR_ARG);
+  cr_expect(!memcmp(f, f0, sizeof f) && !memcmp(info, info0, sizeof info) &&
+                !memcmp(a, a0, sizeof a),
+            "an argument error touched an output");
+  cr_expect_eq(bla_dmathieu_angular_batch(
+                   BLA_MATHIEU_CE, NULL, 1, bla_dvec_make(NULL, 0, 1),
+                   bla_dvec_make(NULL, 0, 1), bla_dvec_make(NULL, 0, 1),
+                   bla_dvec_make(NULL, 0, 1), NULL, NULL),
+               BLA_OK, "count 0");
+}
+
+/* The core routines' -i codes (special/mathieu.h). */
+Test(core, bad_args) {
+  double a[5], b[5], w[4000], c[200], lam = 0, f, fp, g, gp;
+  const bla_dvec none = bla_dvec_make(NULL, 0, 1);
+  const bla_dvec wv = bla_dvec_make(w, 4000, 1), cv = bla_dvec_make(c, 200, 1);
+  bla_index n;
+  cr_expect_eq(bla_dmathieu_ab_all(1, bla_dvec_make(a, -1, 1), none, wv), -2);
+  cr_expect_eq(bla_dmathieu_ab_all(1, none, bla_dvec_make(NULL, 3, 1), wv), -3);
+  cr_expect_eq(bla_dmathieu_ab_all(1, bla_dvec_make(a, 5, 1), none,
+                                   bla_dvec_make(w, 1, 1)),
+               -4);
+  cr_expect_eq(bla_dmathieu_ab_all(INFINITY, bla_dvec_make(a, 5, 1),
+                                   bla_dvec_make(b, 5, 1), wv),
+               -1);
+  cr_expect(isnan(a[0]) && isnan(a[4]) && isnan(b[4]));
+  cr_expect_eq(bla_dmathieu_coeffs((bla_mathieu_kind)3, 0, 1, &lam, cv, wv),
+               -1);
+  cr_expect_eq(bla_dmathieu_coeffs(BLA_MATHIEU_CE, -1, 1, &lam, cv, wv), -2);
+  cr_expect_eq(bla_dmathieu_coeffs(BLA_MATHIEU_SE, 0, 1, &lam, cv, wv), -2);
+  cr_expect_eq(bla_dmathieu_coeffs(BLA_MATHIEU_CE, 0, NAN, &lam, cv, wv), -3);
+  cr_expect(isnan(lam) && isnan(c[0]) && isnan(c[199]));
+  cr_expect_eq(bla_dmathieu_coeffs(BLA_MATHIEU_CE, 0, 1, NULL, cv, wv), -4);
+  cr_expect_eq(bla_dmathieu_coeffs(BLA_MATHIEU_CE, 4, 1, &lam,
+                                   bla_dvec_make(c, 1, 1), wv),
+               -5);
+  cr_expect_eq(bla_dmathieu_coeffs(BLA_MATHIEU_CE, 4, 1, &lam, cv,
+                                   bla_dvec_make(w, 3, 1)),
+               -6);
+  n = bla_dmathieu_nterms(BLA_MATHIEU_CE, 4, 10);
+  cr_assert_eq(bla_dmathieu_coeffs(BLA_MATHIEU_CE, 4, 10, &lam,
+                                   bla_dvec_make(c, n, 1), wv),
+               0);
+  cr_expect_eq(bla_dmathieu_angular((bla_mathieu_kind)3, 4,
+                                    bla_dvec_make(c, n, 1), 1, &f, &fp),
+               -1);
+  cr_expect_eq(bla_dmathieu_angular(BLA_MATHIEU_SE, 0, bla_dvec_make(c, n, 1),
+                                    1, &f, &fp),
+               -2);
+  cr_expect_eq(bla_dmathieu_angular(BLA_MATHIEU_CE, 4, none, 1, &f, &fp), -3);
+  cr_expect_eq(bla_dmathieu_angular(BLA_MATHIEU_CE, 4, bla_dvec_make(c, n, 1),
+                                    NAN, &f, &fp),
+               -4);
+  cr_expect(isnan(f) && isnan(fp));
+  {
+    const bla_dvec rw = bla_dvec_make(w, bla_dmathieu_radial_lwork(n), 1);
+    const bla_dvec ck = bla_dvec_make(c, n, 1);
+    cr_expect_eq(bla_dmathieu_radial((bla_mathieu_kind)3, 4, 10, ck, 1, &f, &fp,
+                                     &g, &gp, rw),
+                 -1);
+    cr_expect_eq(
+        bla_dmathieu_radial(BLA_MATHIEU_SE, 0, 10, ck, 1, &f, &fp, &g, &gp, rw),
+        -2);
+    cr_expect_eq(
+        bla_dmathieu_radial(BLA_MATHIEU_CE, 4, -1, ck, 1, &f, &fp, &g, &gp, rw),
+        -3);
+    cr_expect(isnan(f) && isnan(gp));
+    cr_expect_eq(bla_dmathieu_radial(BLA_MATHIEU_CE, 4, 10, none, 1, &f, &fp,
+                                     &g, &gp, rw),
+                 -4);
+    cr_expect_eq(bla_dmathieu_radial(BLA_MATHIEU_CE, 4, 10, ck, -1, &f, &fp, &g,
+                                     &gp, rw),
+                 -5);
+    cr_expect_eq(bla_dmathieu_radial(BLA_MATHIEU_CE, 4, 10, ck, 1, NULL, &fp,
+                                     &g, &gp, rw),
+                 -6);
+    cr_expect_eq(bla_dmathieu_radial(BLA_MATHIEU_CE, 4, 10, ck, 1, &f, &fp, &g,
+                                     &gp, bla_dvec_make(w, 2, 1)),
+                 -10);
+    cr_expect_eq(
+        bla_dmathieu_radial(BLA_MATHIEU_CE, 4, 10, ck, 1, &f, &fp, &g, &gp, rw),
+        0);
+  }
 }
