@@ -1091,9 +1091,10 @@ Test(ordering, sweep) {
     for (k = 0; k + 1 < SW_NA + SW_NB; ++k) {
       const int is_b = k >= SW_NA, o = is_b ? k - SW_NA : k;
       const double *v = is_b ? bi : ai;
-      const double ulp = DBL_EPSILON * fmax(fabs(v[o]), fabs(v[o + 1]));
+      double ulp;
       if (is_b ? o + 1 >= SW_NB : o + 1 >= SW_NA)
         continue;
+      ulp = DBL_EPSILON * fmax(fabs(v[o]), fabs(v[o + 1]));
       if (q >= 0 || o % 2 == 1) {
         CHECK(v[o] < v[o + 1], "%c_%d(%g) = %.17g >= %c_%d = %.17g", "ab"[is_b],
               o + is_b, q, v[o], "ab"[is_b], o + is_b + 1, v[o + 1]);
