@@ -244,7 +244,7 @@ int main(int argc, char **argv) {
     } else {
       double *gd = NULL, *ge = NULL, *gz = NULL, *t = NULL, tg[RUNS], tgm;
       int *ginfo = NULL, ok = 1;
-      bla_exec ex = {BLA_CUDA, 0, NULL};
+      bla_exec ex = bla_exec_cuda(NULL, NULL);
       struct cudaDeviceProp prop;
       cudaGetDeviceProperties(&prop, 0);
       ok &= cudaMalloc((void **)&gd, cn * sizeof *gd) == cudaSuccess;

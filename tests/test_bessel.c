@@ -54,9 +54,7 @@ static void check_done(void) {
 
 static bla_exec host_exec(int threads) {
   bla_exec ex;
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
+  ex = bla_exec_host(threads, NULL);
   return ex;
 }
 

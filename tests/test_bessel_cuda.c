@@ -44,8 +44,8 @@ static void check_done(void) {
 
 static bla_exec exec_of(bla_backend backend, void *stream) {
   bla_exec ex;
+  ex = bla_exec_host(0, NULL);
   ex.backend = backend;
-  ex.threads = 0;
   ex.stream = stream;
   return ex;
 }

@@ -157,9 +157,7 @@ Test(args, exec_threads) {
     int *info1 = (int *)blt_xcalloc((size_t)s.count, sizeof(int));
     int *info = (int *)blt_xcalloc((size_t)s.count, sizeof(int));
     bla_exec ex;
-    ex.backend = BLA_HOST;
-    ex.threads = 1;
-    ex.stream = NULL;
+    ex = bla_exec_host(1, NULL);
     CHECK(bla_dpbsv_batch(BLA_LOWER, 4, a1.d, b1.d, info1, &ex) == BLA_OK,
           "1 thread failed");
     for (t = 0; t < 4; ++t) {
@@ -360,9 +358,7 @@ Test(args, cuda_without_device) {
   bla_exec ex;
   bla_status st;
   g_fail = 0;
-  ex.backend = BLA_CUDA;
-  ex.threads = 0;
-  ex.stream = NULL;
+  ex = bla_exec_cuda(NULL, NULL);
   if (bla_has_cuda()) {
     printf("skipped: the library has CUDA drivers; see test_cholesky_cuda\n");
     cr_skip_test("library built with CUDA");

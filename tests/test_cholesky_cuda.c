@@ -1,5 +1,5 @@
 /* tests/test_cholesky_cuda.c: the Cholesky family's batch drivers through
- * exec {BLA_CUDA, 0, NULL} on cudaMalloc'd buffers, with the checks of
+ * exec bla_exec_cuda(NULL, NULL) on cudaMalloc'd buffers, with the checks of
  * test_cholesky.c (LAPACK's dchkpb / dchkpo catalogues and the ratios of
  * dpbt01, dpbt02 and dget04; failures isolated in a batch; argument
  * errors), run by the same runners of tests/support/bla_test_spd.h with
@@ -205,9 +205,7 @@ Test(cuda_args, user_stream) {
     cr_assert(dev_upload(da, a.data, a.bytes) == 0 &&
                   dev_upload(db, b.data, b.bytes) == 0,
               "upload failed");
-    ex.backend = BLA_CUDA;
-    ex.threads = 0;
-    ex.stream = (void *)stream;
+    ex = bla_exec_cuda((void *)stream, NULL);
     r = bla_dpbsv_batch(BLA_UPPER, 2, blt_mbatch_rebase(a, da).d,
                         blt_mbatch_rebase(b, db).d, di, &ex);
     cr_expect(r == BLA_OK, "status %d", (int)r);
@@ -264,9 +262,7 @@ Test(nodevice, status) {
       int info[3] = {7, 7, 7};
       bla_exec ex;
       bla_status r;
-      ex.backend = BLA_CUDA;
-      ex.threads = 0;
-      ex.stream = NULL;
+      ex = bla_exec_cuda(NULL, NULL);
       r = blt_chol_call(op, BLA_LOWER, s.kd, a, b, info, &ex);
       if (r != BLA_ERR_NO_DEVICE || info[0] != 7 || info[2] != 7 ||
           memcmp(a.data, a0.data, a.bytes) != 0 ||

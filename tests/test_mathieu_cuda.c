@@ -55,8 +55,8 @@ static const char *const rad_out_names[4] = {"f1", "f1p", "f2", "f2p"};
 
 static bla_exec exec_of(bla_backend backend, void *stream) {
   bla_exec ex;
+  ex = bla_exec_host(0, NULL);
   ex.backend = backend;
-  ex.threads = 0;
   ex.stream = stream;
   return ex;
 }

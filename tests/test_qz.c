@@ -114,9 +114,7 @@ Test(args, exec_threads) {
     for (op = 0; op < 3; ++op) {
       blt_qz_batch b1 = op_batch(sets, op);
       bla_exec ex;
-      ex.backend = BLA_HOST;
-      ex.threads = 1;
-      ex.stream = NULL;
+      ex = bla_exec_host(1, NULL);
       CHECK(call_op(op, &b1, info, &ex) == BLA_OK, "%s %s: threads = 1 failed",
             prec.name, blt_qz_op_name((blt_qz_op)op));
       for (t = 0; t < 5; ++t) {
@@ -161,9 +159,7 @@ Test(args, cuda_without_cuda) {
       int info[3] = {7, 7, 7};
       bla_exec ex;
       bla_status st;
-      ex.backend = BLA_CUDA;
-      ex.threads = 0;
-      ex.stream = NULL;
+      ex = bla_exec_cuda(NULL, NULL);
       st = call_op(op, &b, info, &ex);
       CHECK(st == BLA_ERR_NO_DEVICE && blt_qz_batch_same(&b, &snap) &&
                 info[0] == 7 && info[2] == 7,

@@ -58,10 +58,10 @@ static bla_status cuda_runner(void *ctx, int variant, blt_qz_op op, bla_job job,
     CUDA_OK(cudaMemcpy(dinfo, info, ib, cudaMemcpyHostToDevice));
   }
   d = blt_qz_batch_moved(b, dev);
+  ex = bla_exec_host(0, NULL);
   ex.backend = variant == 2   ? (bla_backend)2
                : variant == 3 ? (bla_backend)-1
                               : BLA_CUDA;
-  ex.threads = 0;
   ex.stream = variant == 1 ? (void *)c->stream : NULL;
   st = blt_qz_call(op, job, compq, compz, &d, dinfo, &ex);
   CUDA_OK(cudaDeviceSynchronize());
@@ -225,9 +225,7 @@ Test(nodevice, status) {
       int info[3] = {7, 7, 7};
       bla_exec ex;
       bla_status st;
-      ex.backend = BLA_CUDA;
-      ex.threads = 0;
-      ex.stream = NULL;
+      ex = bla_exec_cuda(NULL, NULL);
       st = blt_qz_call((blt_qz_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT,
                        BLA_COMPZ_INIT, &b, info, &ex);
       CHECK(st == BLA_ERR_NO_DEVICE && blt_qz_batch_same(&b, &snap) &&

@@ -93,10 +93,10 @@ static bla_status cuda_runner(void *ctx, int variant, blt_ns_op op, bla_job job,
   d.tau = vb_on(b->tau, dt);
   d.wr = vb_on(b->wr, dr);
   d.wi = vb_on(b->wi, di);
+  ex = bla_exec_host(0, NULL);
   ex.backend = variant == 2   ? (bla_backend)2
                : variant == 3 ? (bla_backend)-1
                               : BLA_CUDA;
-  ex.threads = 0;
   ex.stream = variant == 1 ? (void *)c->stream : NULL;
   st = blt_ns_call(op, job, compz, &d, dinfo, &ex);
   CUDA_OK(cudaDeviceSynchronize());
@@ -344,9 +344,7 @@ Test(nodevice, status) {
       int info[3] = {7, 7, 7};
       bla_exec ex;
       bla_status st;
-      ex.backend = BLA_CUDA;
-      ex.threads = 0;
-      ex.stream = NULL;
+      ex = bla_exec_cuda(NULL, NULL);
       st = blt_ns_call((blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &b, info,
                        &ex);
       CHECK(st == BLA_ERR_NO_DEVICE && blt_ns_batch_same(&b, &snap) &&

@@ -47,9 +47,7 @@ static void init_types(void) {
 
 static bla_exec host_exec(int threads) {
   bla_exec ex;
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
+  ex = bla_exec_host(threads, NULL);
   return ex;
 }
 
@@ -1227,9 +1225,7 @@ Test(args, cuda_without_cuda) {
       arg_env snap = env_snapshot(&v);
       bla_exec ex;
       bla_status st;
-      ex.backend = BLA_CUDA;
-      ex.threads = 0;
-      ex.stream = NULL;
+      ex = bla_exec_cuda(NULL, NULL);
       st = call_raw(f, m == BLT_ST_STERF, compz_of((blt_st_mode)m), v.d, v.e,
                     v.z, v.info, &ex);
       CHECK(st == BLA_ERR_NO_DEVICE && env_same(&v, &snap),

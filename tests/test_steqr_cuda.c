@@ -34,9 +34,7 @@ static void check_done(void) {
 
 static bla_exec cuda_exec(void *stream) {
   bla_exec ex;
-  ex.backend = BLA_CUDA;
-  ex.threads = 0;
-  ex.stream = stream;
+  ex = bla_exec_cuda(stream, NULL);
   return ex;
 }
 

@@ -32,16 +32,87 @@ const char *bla_status_string(bla_status status);
 
 typedef enum { BLA_HOST = 0, BLA_CUDA = 1 } bla_backend;
 
-/* Where a batch driver runs. exec == NULL means the host with OpenMP's
- * default number of threads. threads <= 0 also means the default. For
- * BLA_CUDA every data pointer, info included, is device memory and stream
- * is a cudaStream_t (NULL: the default stream); the call is asynchronous
- * with respect to the host, like a kernel launch. */
+/* A reusable workspace: scratch memory a batch driver keeps between calls,
+ * so that a caller who repeats a call allocates nothing after the first.
+ * It grows to the largest call made with it and is freed by
+ * bla_workspace_destroy. One workspace serves one call at a time: threads
+ * that call drivers concurrently need one each. Its device part is used in
+ * the order of the stream of the call that uses it; a caller who switches
+ * it to another stream must order the two streams (cudaStreamWaitEvent).
+ * bla_workspace_create returns BLA_ERR_ARG for a NULL ws, BLA_ERR_ALLOC
+ * when out of memory. */
+typedef struct bla_workspace bla_workspace;
+bla_status bla_workspace_create(bla_workspace **ws);
+/* Frees ws and its memory (waits for the device work that uses it);
+ * NULL is allowed. */
+void bla_workspace_destroy(bla_workspace *ws);
+/* Bytes ws holds on the host (BLA_HOST) or the device (BLA_CUDA). */
+size_t bla_workspace_bytes(const bla_workspace *ws, bla_backend where);
+
+/* Where and how a batch driver runs. exec == NULL means the host with
+ * OpenMP's default number of threads and no workspace.
+ *
+ *   backend    BLA_HOST or BLA_CUDA
+ *   threads    host threads; <= 0: OpenMP's default. The driver is correct
+ *              for whatever team OpenMP gives, also when called from inside
+ *              the caller's own parallel region (where it runs on the
+ *              calling thread unless nested parallelism is enabled)
+ *   stream     BLA_CUDA: a cudaStream_t (NULL: the default stream); every
+ *              data pointer, info included, is device memory
+ *   size       sizeof(bla_exec), or 0. Fields after stream are read only
+ *              when size covers them (0 covers exactly the fields below),
+ *              so fields added to later versions default to "not set"
+ *   workspace  a reusable workspace (NULL: each call allocates its own
+ *              scratch and frees it before returning)
+ *
+ * bla_exec_host and bla_exec_cuda fill every field; a positional or
+ * zeroing initializer ({BLA_HOST, 4, NULL}) is valid too.
+ *
+ * Synchronization. On BLA_CUDA a driver is asynchronous like a kernel
+ * launch: it enqueues its work (and the stream-ordered allocation and
+ * release of its scratch) on the stream and returns, except
+ * bla_{d,s}mathieu_ab_all_batch, bla_{d,s}mathieu_angular_batch and
+ * bla_{d,s}mathieu_radial_batch, which synchronize the stream once: their
+ * scratch size (ab_all: the largest truncation of the batch's q) or their
+ * grouping of entries by (m, q) (angular, radial) depends on the values of
+ * device-resident inputs. Device scratch is bounded by chunking the batch
+ * (at most 256 MiB per call), never proportional to the whole batch. */
 typedef struct {
   bla_backend backend;
   int threads;
   void *stream;
+  size_t size;
+  bla_workspace *workspace;
 } bla_exec;
+
+static inline bla_exec bla_exec_host(int threads, bla_workspace *workspace) {
+  bla_exec e;
+  e.backend = BLA_HOST;
+  e.threads = threads;
+  e.stream = NULL;
+  e.size = sizeof(bla_exec);
+  e.workspace = workspace;
+  return e;
+}
+
+static inline bla_exec bla_exec_cuda(void *stream, bla_workspace *workspace) {
+  bla_exec e = bla_exec_host(0, workspace);
+  e.backend = BLA_CUDA;
+  e.stream = stream;
+  return e;
+}
+
+/* Host memory. Every host allocation of the library (scratch, workspaces,
+ * the Mathieu drivers' plans) comes from this allocator; alloc returns
+ * bytes aligned to alignment (a power of two, at most 128), or NULL.
+ * bla_set_host_allocator(NULL) restores aligned_alloc and free. Set it
+ * before any call that allocates, not while one runs. */
+typedef struct {
+  void *(*alloc)(size_t bytes, size_t alignment, void *ctx);
+  void (*release)(void *ptr, void *ctx);
+  void *ctx;
+} bla_allocator;
+void bla_set_host_allocator(const bla_allocator *allocator);
 
 /* The library's version as "MAJOR.MINOR.PATCH"; compare with the
  * BLA_VERSION_* macros of the headers a program was compiled against. */

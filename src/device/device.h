@@ -17,6 +17,23 @@ bla_status bla_device_ready_(void);
 bla_status bla_device_launched_(void);
 cudaStream_t bla_device_stream_(const bla_exec *exec);
 
+/* One chunked launch: the batch runs width problems at a time, each
+ * thread's scratch of lwork entries interleaved across the chunk (entry r
+ * of thread t at work[r * width + t]). */
+typedef struct {
+  cudaStream_t stream;
+  bla_index width;
+  void *work;
+  int owned;
+} bla_device_launch_;
+
+bla_status bla_device_launch_begin_(const bla_exec *exec, bla_index count,
+                                    bla_index lwork, size_t elem,
+                                    bla_device_launch_ *l);
+/* Releases the launch's scratch; returns st. */
+bla_status bla_device_launch_end_(const bla_exec *exec, bla_device_launch_ *l,
+                                  bla_status st);
+
 static inline unsigned int bla_device_blocks_(bla_index count) {
   return (unsigned int)((count + BLA_DEVICE_BLOCK - 1) / BLA_DEVICE_BLOCK);
 }

@@ -938,10 +938,10 @@ bla_status blt_ns_host_runner(void *ctx, int variant, blt_ns_op op, bla_job job,
                               int *info) {
   bla_exec ex;
   (void)ctx;
+  ex = bla_exec_host(variant == 1 ? 2 : 1, NULL);
   ex.backend = variant == 2   ? (bla_backend)2
                : variant == 3 ? (bla_backend)-1
                               : BLA_HOST;
-  ex.threads = variant == 1 ? 2 : 1;
   ex.stream = NULL;
   return blt_ns_call(op, job, compz, b, info, &ex);
 }

@@ -1286,10 +1286,10 @@ bla_status blt_qz_host_runner(void *ctx, int variant, blt_qz_op op, bla_job job,
                               const blt_qz_batch *b, int *info) {
   bla_exec ex;
   (void)ctx;
+  ex = bla_exec_host(variant == 1 ? 2 : 1, NULL);
   ex.backend = variant == 2   ? (bla_backend)2
                : variant == 3 ? (bla_backend)-1
                               : BLA_HOST;
-  ex.threads = variant == 1 ? 2 : 1;
   ex.stream = NULL;
   return blt_qz_call(op, job, compq, compz, b, info, &ex);
 }

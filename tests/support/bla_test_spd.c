@@ -681,9 +681,7 @@ static const char *uplo_name(bla_uplo uplo) {
 
 static bla_exec host_exec(int threads) {
   bla_exec ex;
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
+  ex = bla_exec_host(threads, NULL);
   return ex;
 }
 

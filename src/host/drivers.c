@@ -1,0 +1,87 @@
+/* The host side of every batch driver: the public entry points of
+ * src/drivers, and for each routine of src/routines.def its dispatch (the
+ * argument check, then the CUDA launcher or the host engine). */
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batchla/core/cholesky.h"
+#include "batchla/core/hessenberg.h"
+#include "batchla/core/hseqr.h"
+#include "batchla/core/qz.h"
+#include "batchla/core/schur.h"
+#include "batchla/core/steqr.h"
+#include "batchla/special/bessel.h"
+#include "batchla/special/mathieu.h"
+#include "internal.h"
+
+/* On x86-64 with GCC, each per-problem function is compiled twice, for
+ * AVX2 and for the baseline ISA, and the loader picks the one the CPU
+ * runs: twice the vector width for the column operations of packed
+ * scratch. Neither version contracts a*b+c into an FMA (the AVX2 target
+ * does not include FMA, and -ffp-contract=off), so both give the same
+ * bits. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) &&         \
+    !defined(__SANITIZE_ADDRESS__)
+#define BLA_HOST_SIMD_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define BLA_HOST_SIMD_CLONES
+#endif
+
+/* Host scratch is handed to a per-problem function as a packed vector
+ * whose length the staging (stage.inc) does not read. */
+#define BLA_HOST_LOOP(name)                                                    \
+  BLA_HOST_SIMD_CLONES static int BLA_P(name##_host_)(const void *s,          \
+                                                      bla_index p, void *buf) { \
+    return BLA_P(name##_problem_)((const struct BLA_P(name##_args_) *)s, p,      \
+                                BLA_P(vec_make)((BLA_R *)buf, 0, 1));          \
+  }                                                                            \
+  static bla_status BLA_P(name##_run_)(struct BLA_P(name##_args_) * s,         \
+                                       int *info, const bla_exec *exec) {      \
+    const int backend = bla_exec_backend_(exec);                               \
+    bla_host_job_ job;                                                         \
+    bla_index lwork;                                                           \
+    if (backend < 0 || BLA_P(name##_check_)(s) != BLA_OK ||                    \
+        (s->count > 0 && !info))                                               \
+      return BLA_ERR_ARG;                                                      \
+    lwork = BLA_P(name##_lwork_)(s, backend == BLA_HOST);                      \
+    if (lwork < 0 || (size_t)lwork > SIZE_MAX / sizeof(BLA_R))                 \
+      return BLA_ERR_ARG;                                                      \
+    if (backend == BLA_CUDA)                                                   \
+      return BLA_P(cuda_##name##_)(s, info, exec);                             \
+    memset(&job, 0, sizeof(job));                                              \
+    job.count = s->count;                                                      \
+    job.work_bytes = (size_t)lwork * sizeof(BLA_R);                            \
+    job.solve = BLA_P(name##_host_);                                           \
+    job.args = s;                                                              \
+    job.info = info;                                                           \
+    return bla_host_run_(&job, exec);                                          \
+  }
+#define BLA_HOST_GROUPED(name)
+
+/* Every dispatch is declared before the families' public entry points. */
+#define BLA_ROUTINE(name, host, device)                                        \
+  static bla_status BLA_P(name##_run_)(struct BLA_P(name##_args_) * s,         \
+                                       int *info, const bla_exec *exec);
+
+#include "batchla/detail/prec_d.h"
+#include "routines.def"
+#include "drivers/families.inc"
+#undef BLA_ROUTINE
+#define BLA_ROUTINE(name, host, device) BLA_HOST_##host(name)
+#include "routines.def"
+#undef BLA_ROUTINE
+#include "batchla/detail/prec_undef.h"
+
+#define BLA_ROUTINE(name, host, device)                                        \
+  static bla_status BLA_P(name##_run_)(struct BLA_P(name##_args_) * s,         \
+                                       int *info, const bla_exec *exec);
+#include "batchla/detail/prec_s.h"
+#include "routines.def"
+#include "drivers/families.inc"
+#undef BLA_ROUTINE
+#define BLA_ROUTINE(name, host, device) BLA_HOST_##host(name)
+#include "routines.def"
+#undef BLA_ROUTINE
+#include "batchla/detail/prec_undef.h"
