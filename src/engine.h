@@ -57,19 +57,20 @@ static inline bla_index bla_span_(bla_index len, bla_index s) {
   return bla_mul_ok_(len - 1, s < 0 ? -s : s, &r) ? r : -1;
 }
 
-/* Nonzero when every element offset p*bs + i*rs + j*cs of a batch of count
- * rows x cols views is representable (and so is the pointer arithmetic of
- * an empty problem's view). Counts and sizes must be >= 0. */
+/* Nonzero when every offset p*bs + i*rs + j*cs of a batch of count
+ * rows x cols views, in bytes of elements of elem bytes, is representable
+ * (no object is larger; and so the pointer arithmetic of an empty
+ * problem's view cannot wrap). Counts and sizes must be >= 0. */
 static inline int bla_extent_ok_(bla_index count, bla_index rows,
                                  bla_index cols, bla_index bs, bla_index rs,
-                                 bla_index cs) {
+                                 bla_index cs, size_t elem) {
   const bla_index a = bla_span_(count, bs), b = bla_span_(rows, rs),
                   c = bla_span_(cols, cs);
   bla_index t;
   if (count < 0 || rows < 0 || cols < 0)
     return 0;
   return a >= 0 && b >= 0 && c >= 0 && bla_add_ok_(a, b, &t) &&
-         bla_add_ok_(t, c, &t);
+         bla_add_ok_(t, c, &t) && bla_mul_ok_(t, (bla_index)elem, &t);
 }
 
 /* ---- The execution descriptor -------------------------------------------- */

@@ -18,14 +18,13 @@
 #include "device.h"
 
 #define BLA_DEVICE_KERNEL(name)                                                \
-  __global__ void BLA_P(name##_kernel_)(struct BLA_P(name##_args_) s,          \
-                                        bla_index p0, bla_index width,         \
-                                        BLA_R *work, bla_index lwork,          \
-                                        int *info) {                           \
+  __global__ void BLA_P(name##_kernel_)(                                       \
+      struct BLA_P(name##_args_) s, bla_index p0, bla_index width,             \
+      BLA_R * work, bla_index lwork, int *info) {                              \
     const bla_index t = (bla_index)blockIdx.x * blockDim.x + threadIdx.x;      \
     if (t >= width)                                                            \
       return;                                                                  \
-    info[p0 + t] = BLA_P(name##_problem_)(                                       \
+    info[p0 + t] = BLA_P(name##_problem_)(                                     \
         &s, p0 + t,                                                            \
         BLA_P(vec_make)(work ? work + t : (BLA_R *)0, lwork, width));          \
   }                                                                            \

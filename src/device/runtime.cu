@@ -72,7 +72,8 @@ void bla_device_workspace_free_(bla_workspace *ws) {
   }
 }
 
-/* ---- Chunked launches ------------------------------------------------------ */
+/* ---- Chunked launches ------------------------------------------------------
+ */
 
 bla_status bla_device_launch_begin_(const bla_exec *exec, bla_index count,
                                     bla_index lwork, size_t elem,

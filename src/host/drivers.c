@@ -32,10 +32,10 @@
 /* Host scratch is handed to a per-problem function as a packed vector
  * whose length the staging (stage.inc) does not read. */
 #define BLA_HOST_LOOP(name)                                                    \
-  BLA_HOST_SIMD_CLONES static int BLA_P(name##_host_)(const void *s,          \
-                                                      bla_index p, void *buf) { \
-    return BLA_P(name##_problem_)((const struct BLA_P(name##_args_) *)s, p,      \
-                                BLA_P(vec_make)((BLA_R *)buf, 0, 1));          \
+  BLA_HOST_SIMD_CLONES static int BLA_P(name##_host_)(                         \
+      const void *s, bla_index p, void *buf) {                                 \
+    return BLA_P(name##_problem_)((const struct BLA_P(name##_args_) *)s, p,    \
+                                  BLA_P(vec_make)((BLA_R *)buf, 0, 1));        \
   }                                                                            \
   static bla_status BLA_P(name##_run_)(struct BLA_P(name##_args_) * s,         \
                                        int *info, const bla_exec *exec) {      \

@@ -9,7 +9,8 @@
 
 #include "engine.h"
 
-/* ---- Host memory ---------------------------------------------------------- */
+/* ---- Host memory ----------------------------------------------------------
+ */
 
 static void *bla_default_alloc_(size_t bytes, size_t alignment, void *ctx) {
   (void)ctx;
@@ -23,8 +24,8 @@ static void bla_default_release_(void *p, void *ctx) {
   free(p);
 }
 
-static bla_allocator bla_allocator_ = {bla_default_alloc_,
-                                       bla_default_release_, NULL};
+static bla_allocator bla_allocator_ = {bla_default_alloc_, bla_default_release_,
+                                       NULL};
 
 void bla_set_host_allocator(const bla_allocator *allocator) {
   if (allocator && allocator->alloc && allocator->release) {
@@ -47,7 +48,8 @@ void bla_host_free_(void *p) {
     bla_allocator_.release(p, bla_allocator_.ctx);
 }
 
-/* ---- Workspaces ------------------------------------------------------------ */
+/* ---- Workspaces ------------------------------------------------------------
+ */
 
 bla_status bla_workspace_create(bla_workspace **ws) {
   bla_workspace *w;
@@ -115,7 +117,8 @@ void bla_host_scratch_release_(void *p, int owned) {
     bla_host_free_(p);
 }
 
-/* ---- The loop --------------------------------------------------------------- */
+/* ---- The loop ---------------------------------------------------------------
+ */
 
 int bla_host_threads_(const bla_exec *exec, bla_index count) {
   int nt = 1;

@@ -43,8 +43,8 @@ int bla_exec_backend_(const bla_exec *exec) {
 bla_workspace *bla_exec_workspace_(const bla_exec *exec) {
   if (!exec || !bla_exec_size_ok_(exec))
     return NULL;
-  if (exec->size != 0 && exec->size < offsetof(bla_exec, workspace) +
-                                          sizeof(exec->workspace))
+  if (exec->size != 0 &&
+      exec->size < offsetof(bla_exec, workspace) + sizeof(exec->workspace))
     return NULL;
   return exec->workspace;
 }
