@@ -3,18 +3,7 @@
  * routine's per-problem function (src/drivers) in one thread per problem,
  * and its launcher, which runs the batch in chunks of bounded scratch on
  * exec's stream without synchronizing it. */
-#include <limits.h>
-#include <stdlib.h>
-#include <string.h>
-
-#include "batchla/core/cholesky.h"
-#include "batchla/core/hessenberg.h"
-#include "batchla/core/hseqr.h"
-#include "batchla/core/qz.h"
-#include "batchla/core/schur.h"
-#include "batchla/core/steqr.h"
-#include "batchla/special/bessel.h"
-#include "batchla/special/mathieu.h"
+#include "drivers/core.h"
 #include "device.h"
 
 #define BLA_DEVICE_KERNEL(name)                                                \

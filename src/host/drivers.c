@@ -1,19 +1,9 @@
 /* The host side of every batch driver: the public entry points of
  * src/drivers, and for each routine of src/routines.def its dispatch (the
  * argument check, then the CUDA launcher or the host engine). */
-#include <limits.h>
 #include <stdint.h>
-#include <stdlib.h>
-#include <string.h>
 
-#include "batchla/core/cholesky.h"
-#include "batchla/core/hessenberg.h"
-#include "batchla/core/hseqr.h"
-#include "batchla/core/qz.h"
-#include "batchla/core/schur.h"
-#include "batchla/core/steqr.h"
-#include "batchla/special/bessel.h"
-#include "batchla/special/mathieu.h"
+#include "drivers/core.h"
 #include "internal.h"
 
 /* On x86-64 with GCC, each per-problem function is compiled twice, for
