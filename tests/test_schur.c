@@ -1284,3 +1284,104 @@ Test(core, nonfinite_double) {
 Test(core, nonfinite_float) {
   run_core_nonfinite(1);
 }
+
+/* ---- orghr's non-finite reflectors ------------------------------------------
+ * orghr reads a only strictly below the subdiagonal (gehrd's reflector
+ * vectors). A NaN or Inf there is non-finite input in argument 1: info -1
+ * and Q all NaN (the xGEEV convention), checked before tau, whatever the
+ * batch around it; anywhere else in a it is not read. */
+static void run_orghr_nonfinite(int is_float) {
+  static const int64_t ns[] = {3, 4, 7};
+  static const int types[] = {19, 12, 16};
+  const double bads[3] = {NAN, INFINITY, -INFINITY};
+  const blt_prec prec = blt_prec_of(is_float);
+  int in, lay, ib, k = 0;
+  report();
+  for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+      const int64_t n = ns[in], nt = n - 1;
+      blt_ns_set set = blt_ns_set_new(prec, BLT_NS_GENERAL, n, types, 3, 2,
+                                      0x0A6ULL + (uint64_t)n);
+      const int64_t count = set.count;
+      const char *ln = blt_layout_name((blt_layout)lay);
+      blt_ns_batch g =
+          blt_ns_batch_new(&set, (blt_layout)lay, BLT_NSZ_ABSENT, 0, NULL, 0);
+      blt_ns_batch ref;
+      int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+      double *x = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+      double *q =
+          (double *)blt_xcalloc((size_t)(count * n * n), sizeof(double));
+      double *tau = (double *)blt_xcalloc((size_t)nt, sizeof(double));
+      int64_t i, j, p;
+      /* gehrd's output, and orghr's Q of it with nothing bad in it. */
+      CHECK(blt_ns_call(BLT_NS_GEHRD, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &g, info,
+                        NULL) == BLA_OK,
+            "%s orghr setup n=%lld %s: gehrd failed", prec.name, (long long)n,
+            ln);
+      ref = blt_ns_batch_clone(&g);
+      CHECK(blt_ns_call(BLT_NS_ORGHR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &ref, info,
+                        NULL) == BLA_OK,
+            "%s orghr setup n=%lld %s: orghr failed", prec.name, (long long)n,
+            ln);
+      for (p = 0; p < count; ++p)
+        blt_ns_batch_read(&ref, p, q + p * n * n, NULL, NULL, NULL, NULL);
+      for (j = 0; j < n; ++j)
+        for (i = 0; i < n; ++i)
+          for (ib = 0; ib < 3; ++ib, ++k) {
+            /* read: (i, j) holds a reflector entry. With a bad tau as
+             * well, a (argument 1) is still the one reported. */
+            const int read = i > j + 1, also_tau = read && k % 4 == 0;
+            const int64_t pb = k % count;
+            blt_ns_batch b = blt_ns_batch_clone(&g);
+            bla_status st;
+            blt_mbatch_get(b.a, pb, x, n);
+            x[i + j * n] = bads[ib];
+            blt_mbatch_put(b.a, pb, x, n);
+            if (also_tau) {
+              blt_vbatch_get(b.tau, pb, tau);
+              tau[k % nt] = bads[(ib + 1) % 3];
+              blt_vbatch_put(b.tau, pb, tau);
+            }
+            for (p = 0; p < count; ++p)
+              info[p] = -12345;
+            st = blt_ns_call(BLT_NS_ORGHR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
+                             info, NULL);
+            CHECK(st == BLA_OK, "%s orghr n=%lld %s: status %d", prec.name,
+                  (long long)n, ln, (int)st);
+            for (p = 0; p < count; ++p) {
+              const int bad = read && p == pb;
+              int ok;
+              blt_ns_batch_read(&b, p, x, NULL, NULL, NULL, NULL);
+              ok = bad ? blt_all_nan((size_t)(n * n), x)
+                       : same_dbl(x, q + p * n * n, n * n);
+              CHECK(info[p] == (bad ? -1 : 0) && ok,
+                    "%s orghr n=%lld %s: %g at a(%lld, %lld)%s of problem "
+                    "%lld: problem %lld has info %d (expected %d) and %s",
+                    prec.name, (long long)n, ln, bads[ib], (long long)i,
+                    (long long)j, also_tau ? " and in tau" : "", (long long)pb,
+                    (long long)p, info[p], bad ? -1 : 0,
+                    ok ? "the documented Q"
+                       : (bad ? "not all NaN" : "other bits than without it"));
+            }
+            CHECK(blt_mbatch_padding_intact(b.a),
+                  "%s orghr n=%lld %s: write outside the views", prec.name,
+                  (long long)n, ln);
+            blt_ns_batch_free(&b);
+          }
+      free(info);
+      free(x);
+      free(q);
+      free(tau);
+      blt_ns_batch_free(&g);
+      blt_ns_batch_free(&ref);
+      blt_ns_set_free(&set);
+    }
+  check_done();
+}
+
+Test(regression, orghr_nonfinite_reflector_double) {
+  run_orghr_nonfinite(0);
+}
+Test(regression, orghr_nonfinite_reflector_float) {
+  run_orghr_nonfinite(1);
+}

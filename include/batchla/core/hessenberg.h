@@ -17,8 +17,11 @@
  * (LAPACK dorghr with ilo = 1, ihi = n).
  *   a      n x n; in: reflectors as bla_dgehrd left them; out: Q
  *   tau    max(n-1, 0) entries from bla_dgehrd
- * Returns info: 0 ok; -1 a not square; -2 tau length or non-finite;
- * -3 work too short. (Entries of a above the reflectors are not read.)
+ * Returns info: 0 ok; -1 a not square, or a non-finite reflector entry
+ * (strictly below the subdiagonal); -2 tau length or non-finite; -3 work
+ * too short. Entries of a on and above the subdiagonal are not read. Shape
+ * errors touch nothing; after a non-finite input (a checked before tau) a
+ * is NaN.
  *
  * The lwork functions return 0: reflectors are applied a column (row) at a
  * time with a scalar accumulator, so no scratch is needed; the arguments
