@@ -1385,3 +1385,233 @@ Test(regression, orghr_nonfinite_reflector_double) {
 Test(regression, orghr_nonfinite_reflector_float) {
   run_orghr_nonfinite(1);
 }
+
+/* ---- Schur form scaled back towards underflow -------------------------------
+ * schur scales a tiny A up and T back down (LAPACK dgees). In the
+ * subnormal range an off-diagonal of a 2x2 block can underflow to zero, or
+ * lose digits, while wi still holds the scaled value; dgees repairs the
+ * blocks after dlascl. Every 2x2 block must still be in standard form and
+ * wr, wi the values of T's blocks exactly (as lanv2 forms them), with
+ * dhst01's ratios below THRESH and the same bits in every layout. */
+
+/* wi of the standardized block [a b; c a] in the precision under test:
+ * sqrt|b| sqrt|c|, as lanv2 computes it. */
+static double pair_wi(int is_float, double b, double c) {
+  if (is_float) {
+    const float x = sqrtf(fabsf((float)b)), y = sqrtf(fabsf((float)c));
+    return (double)(x * y);
+  }
+  return sqrt(fabs(b)) * sqrt(fabs(c));
+}
+
+/* NULL when t (n x n, column-major) is quasi-upper triangular, every 2x2
+ * block has equal diagonal and nonzero off-diagonals of opposite signs,
+ * wr is the diagonal, and wi is 0 for a 1x1 block and +-sqrt|b| sqrt|c|
+ * (positive first) for a 2x2 one; else what is wrong, at row *at. */
+static const char *schur_form_exact(int is_float, int64_t n, const double *t,
+                                    const double *wr, const double *wi,
+                                    int64_t *at) {
+  int64_t i, j;
+  for (j = 0; j < n; ++j)
+    for (i = j + 2; i < n; ++i)
+      if (t[i + j * n] != 0) {
+        *at = i;
+        return "nonzero below the subdiagonal";
+      }
+  for (i = 0; i < n; ++i) {
+    *at = i;
+    if (wr[i] != t[i + i * n])
+      return "wr is not T's diagonal";
+    if (i + 1 < n && t[i + 1 + i * n] != 0) {
+      const double b = t[i + (i + 1) * n], c = t[i + 1 + i * n];
+      double w;
+      if (i + 2 < n && t[i + 2 + (i + 1) * n] != 0)
+        return "two consecutive nonzero subdiagonals";
+      if (t[i + i * n] != t[i + 1 + (i + 1) * n])
+        return "2x2 block with unequal diagonal";
+      if (b == 0)
+        return "2x2 block with a zero superdiagonal";
+      if (signbit(b) == signbit(c))
+        return "2x2 block with off-diagonals of equal sign";
+      w = pair_wi(is_float, b, c);
+      if (!(w > 0 && wi[i] == w && wi[i + 1] == -w))
+        return "wi is not sqrt|b| sqrt|c| of its 2x2 block";
+      ++i;
+      if (wr[i] != t[i + i * n])
+        return "wr is not T's diagonal";
+    } else if (wi[i] != 0) {
+      return "wi nonzero for a 1x1 block";
+    }
+  }
+  return NULL;
+}
+
+/* count problems a (n x n each, column-major, rounded to prec) in layout
+ * lay; z NaN on entry (must not be read). */
+static blt_ns_batch raw_batch(blt_prec prec, blt_layout lay, int64_t n,
+                              int64_t count, const double *a) {
+  blt_ns_batch b;
+  double *nan_z = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+  int64_t p, i;
+  for (i = 0; i < n * n; ++i)
+    nan_z[i] = NAN;
+  b.prec = prec;
+  b.count = count;
+  b.n = n;
+  b.a = blt_mbatch_new(prec.is_float, lay, count, n, n, 1);
+  b.z = blt_mbatch_new(prec.is_float, lay, count, n, n, 1);
+  b.tau = blt_vbatch_new(prec.is_float, lay, count, n > 0 ? n - 1 : 0);
+  b.wr = blt_vbatch_new(prec.is_float, lay, count, n);
+  b.wi = blt_vbatch_new(prec.is_float, lay, count, n);
+  for (p = 0; p < count; ++p) {
+    blt_mbatch_put(b.a, p, a + p * n * n, n);
+    blt_mbatch_put(b.z, p, nan_z, n);
+  }
+  free(nan_z);
+  return b;
+}
+
+static void check_underflow_batch(blt_prec prec, const char *what, int64_t n,
+                                  int64_t count, const double *a) {
+  const size_t nn = (size_t)(n * n);
+  double *t0 = (double *)blt_xcalloc((size_t)count * nn, sizeof(double));
+  double *z0 = (double *)blt_xcalloc((size_t)count * nn, sizeof(double));
+  double *v0 = (double *)blt_xcalloc((size_t)(count * 2 * n), sizeof(double));
+  double *t = (double *)blt_xcalloc(nn, sizeof(double));
+  double *z = (double *)blt_xcalloc(nn, sizeof(double));
+  double *v = (double *)blt_xcalloc((size_t)(2 * n), sizeof(double));
+  int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  int lay;
+  for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+    const char *ln = blt_layout_name((blt_layout)lay);
+    blt_ns_batch b = raw_batch(prec, (blt_layout)lay, n, count, a);
+    bla_status st = blt_ns_call(BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
+                                info, NULL);
+    int64_t p, at = 0;
+    CHECK(st == BLA_OK, "%s %s n=%lld %s: status %d", prec.name, what,
+          (long long)n, ln, (int)st);
+    for (p = 0; p < count; ++p) {
+      const double *ap = a + (size_t)p * nn;
+      double resid, orth;
+      const char *bad;
+      blt_ns_batch_read(&b, p, t, z, NULL, v, v + n);
+      resid = blt_ns_resid(n, ap, t, z, prec.ulp, prec.unfl);
+      orth = blt_ns_orth(n, z, prec.ulp);
+      bad = schur_form_exact(prec.is_float, n, t, v, v + n, &at);
+      CHECK(info[p] == 0 && resid < BLT_THRESH && orth < BLT_THRESH,
+            "%s %s n=%lld %s problem %lld: info %d resid %g orth %g "
+            "(THRESH %g)",
+            prec.name, what, (long long)n, ln, (long long)p, info[p], resid,
+            orth, BLT_THRESH);
+      CHECK(!bad, "%s %s n=%lld %s problem %lld: %s (row %lld)", prec.name,
+            what, (long long)n, ln, (long long)p, bad ? bad : "",
+            (long long)at);
+      if (lay == 0) {
+        memcpy(t0 + p * nn, t, nn * sizeof(double));
+        memcpy(z0 + p * nn, z, nn * sizeof(double));
+        memcpy(v0 + p * 2 * n, v, (size_t)(2 * n) * sizeof(double));
+      } else {
+        CHECK(same_dbl(t, t0 + p * nn, n * n) &&
+                  same_dbl(z, z0 + p * nn, n * n) &&
+                  same_dbl(v, v0 + p * 2 * n, 2 * n),
+              "%s %s n=%lld problem %lld: %s gives other bits than %s",
+              prec.name, what, (long long)n, (long long)p, ln,
+              blt_layout_name(BLT_COLMAJOR));
+      }
+    }
+    CHECK(blt_mbatch_padding_intact(b.a) && blt_mbatch_padding_intact(b.z),
+          "%s %s n=%lld %s: write outside the views", prec.name, what,
+          (long long)n, ln);
+    blt_ns_batch_free(&b);
+  }
+  free(t0);
+  free(z0);
+  free(v0);
+  free(t);
+  free(z);
+  free(v);
+  free(info);
+}
+
+/* Four exact 4 x 4 inputs [G C; 0 S] and [S C; 0 G], upper Hessenberg and
+ * block triangular, so that gehrd and the QR iteration leave them alone
+ * and only lanv2 standardizes each 2x2 block, in the scaled range. G and C
+ * are of order g (largest entry about 1e-307, float 1e-37);
+ * S = [d q; r -d] (or its transpose) with q = 2^-40 (float 2^-15) and
+ * r = -1 in units of the smallest subnormal, d chosen so that the pair is
+ * complex and the standardized off-diagonal (d^2 + q r) / (q - r) is
+ * below half that unit: it underflows to zero when T is scaled back (the
+ * subdiagonal for S, the superdiagonal for S^T), though it is far above
+ * lanv2's rounding error (ulp q) in the scaled range. */
+static void underflow_exact_inputs(blt_prec prec, double *a) {
+  const double unit = prec.is_float ? ldexp(1.0, -149) : ldexp(1.0, -1074);
+  const double g = prec.is_float ? ldexp(1.0, -124) : ldexp(1.0, -1020);
+  const double q = prec.is_float ? ldexp(unit, 15) : ldexp(unit, 40);
+  const double d = (prec.is_float ? 158.0 : 915626.0) * unit;
+  const double gb[4] = {g, -3 * g, 2 * g, -g}; /* column-major, +-i sqrt 5 g */
+  const double cb[4] = {0.5 * g, 0.75 * g, -0.25 * g, g};
+  int v, i, j;
+  memset(a, 0, 4 * 16 * sizeof(double));
+  for (v = 0; v < 4; ++v) {
+    double *av = a + 16 * v, sb[4];
+    const int tiny_first = v >= 2, transposed = v % 2;
+    sb[0] = d;
+    sb[1] = transposed ? q : -unit;
+    sb[2] = transposed ? -unit : q;
+    sb[3] = -d;
+    for (j = 0; j < 2; ++j)
+      for (i = 0; i < 2; ++i) {
+        av[i + j * 4] = tiny_first ? sb[i + j * 2] : gb[i + j * 2];
+        av[2 + i + (2 + j) * 4] = tiny_first ? gb[i + j * 2] : sb[i + j * 2];
+        av[i + (2 + j) * 4] = cb[i + j * 2];
+      }
+  }
+}
+
+static void run_underflow_blocks(int is_float) {
+  static const int64_t ns[] = {2, 3, 4, 5, 8, 16};
+  /* Types with complex pairs: graded, ill-conditioned, random, repeated,
+   * clustered roots, a defective eigenvalue split by rounding. */
+  static const int types[] = {12, 16, 19, 22, 23, 24, 28};
+  const int ntypes = (int)(sizeof types / sizeof types[0]), reps = 3;
+  const blt_prec prec = blt_prec_of(is_float);
+  /* Largest entry: a few times the underflow threshold, and well inside
+   * the range that schur scales up. */
+  const double targets[2] = {is_float ? 1e-37 : 1e-307,
+                             is_float ? 1e-30 : 1e-300};
+  double hard[4 * 16];
+  int in, it, ti, r;
+  report();
+  underflow_exact_inputs(prec, hard);
+  check_underflow_batch(prec, "exact underflowing blocks", 4, 4, hard);
+  for (it = 0; it < 2; ++it)
+    for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in) {
+      const int64_t n = ns[in], count = (int64_t)ntypes * reps;
+      double *a =
+          (double *)blt_xcalloc((size_t)(count * n * n), sizeof(double));
+      char what[64];
+      int64_t p = 0, i;
+      for (ti = 0; ti < ntypes; ++ti)
+        for (r = 0; r < reps; ++r, ++p) {
+          double *ap = a + p * n * n, amax = 0;
+          blt_rng rng;
+          blt_rng_seed(&rng, 0x5cdULL + (uint64_t)(p * 64 + n));
+          blt_ns_generate(types[ti], n, prec, &rng, ap, n);
+          for (i = 0; i < n * n; ++i)
+            amax = fmax(amax, fabs(ap[i]));
+          for (i = 0; i < n * n; ++i)
+            ap[i] = blt_round(prec, ap[i] * (targets[it] / amax));
+        }
+      snprintf(what, sizeof what, "catalogue scaled to %g", targets[it]);
+      check_underflow_batch(prec, what, n, count, a);
+      free(a);
+    }
+  check_done();
+}
+
+Test(regression, schur_underflow_blocks_double) {
+  run_underflow_blocks(0);
+}
+Test(regression, schur_underflow_blocks_float) {
+  run_underflow_blocks(1);
+}

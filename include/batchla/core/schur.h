@@ -6,11 +6,14 @@
  * (bla_dorghr) when vectors are wanted, then the Francis double-shift QR
  * iteration (bla_dhseqr): LAPACK dgees without sorting or balancing. A is
  * first scaled by a power of two when its largest entry is below
- * sqrt(safmin)/ulp or above its reciprocal, as dgees does.
+ * sqrt(safmin)/ulp or above its reciprocal, as dgees does; T is scaled
+ * back and its 2x2 blocks standardized again (a block whose off-diagonal
+ * underflowed becomes two real eigenvalues).
  *   a      n x n; out: T, quasi-upper triangular with 2x2 blocks in
- *          standard form
+ *          standard form [a b; c a], b c < 0
  *   wr, wi n entries each: eigenvalues in the order of T's diagonal,
- *          complex pairs wr +- i wi with wi > 0 first
+ *          those of T's blocks exactly: wr the diagonal; wi 0 for a 1x1
+ *          block, +-sqrt|b| sqrt|c| (positive first) for a 2x2 block
  *   z      n x n Schur vectors, or a NULL view for none
  *   work   bla_dschur_lwork(n, want_z) entries
  * Returns info: 0 ok; -1 a not square or non-finite; -2 wr, -3 wi length;
