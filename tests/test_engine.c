@@ -378,3 +378,32 @@ Test(overflow, index_arithmetic) {
   cr_expect_eq(info[0], SENTINEL);
   cr_expect(memcmp(buf, snap, sizeof(buf)) == 0, "an output was touched");
 }
+
+/* ---- overlapping arguments (batchla.h) -------------------------------------
+ * An output written over a read-only input vector is rejected before
+ * anything is touched. */
+Test(overlap, outputs_over_inputs) {
+  double x[4] = {0.5, 1, 2, 3}, snap[4], w[16];
+  int m[4] = {0, 1, 2, 3}, info[4] = {SENTINEL, SENTINEL, SENTINEL, SENTINEL};
+  const bla_dvec xv = bla_dvec_make(x, 4, 1);
+  memcpy(snap, x, sizeof(x));
+  cr_expect_eq(
+      bla_dbessel_j_all_batch(xv, bla_dvec_batch_packed(x, 4, 1), info, NULL),
+      BLA_ERR_ARG);
+  cr_expect_eq(bla_dmathieu_ab_all_batch(xv, bla_dvec_batch_packed(x, 4, 1),
+                                         bla_dvec_batch_packed(NULL, 4, 0),
+                                         info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(
+      bla_dmathieu_angular_batch(BLA_MATHIEU_CE, m, 1, bla_dvec_make(w, 4, 1),
+                                 xv, xv, bla_dvec_make(NULL, 0, 1), info, NULL),
+      BLA_ERR_ARG);
+  cr_expect_eq(info[0], SENTINEL);
+  cr_expect(memcmp(x, snap, sizeof(x)) == 0, "x was touched");
+  /* Inputs may overlap each other: one array as both q and x. */
+  cr_expect_eq(bla_dmathieu_angular_batch(
+                   BLA_MATHIEU_CE, m, 1, xv, xv, bla_dvec_make(w, 4, 1),
+                   bla_dvec_make(NULL, 0, 1), info, NULL),
+               BLA_OK);
+  cr_expect_eq(info[3], 0);
+}

@@ -24,9 +24,7 @@ static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 10, 16, 20, 32, 64};
 
 static bla_exec host_exec(int threads) {
   bla_exec ex;
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
+  ex = bla_exec_host(threads, NULL);
   return ex;
 }
 
@@ -175,9 +173,7 @@ Test(args, cuda_without_cuda) {
       int info[3] = {7, 7, 7};
       bla_exec ex;
       bla_status st;
-      ex.backend = BLA_CUDA;
-      ex.threads = 0;
-      ex.stream = NULL;
+      ex = bla_exec_cuda(NULL, NULL);
       st = blt_ns_call((blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &b, info,
                        &ex);
       CHECK(st == BLA_ERR_NO_DEVICE && blt_ns_batch_same(&b, &snap) &&

@@ -7,7 +7,20 @@
  * with OpenMP or on a CUDA device, one problem per thread. Per problem,
  * info[p] has the meaning of the core routine's return value (LAPACK's):
  * 0 success, -i argument i non-finite, > 0 numerical failure; a problem
- * with info[p] != 0 has NaN in all its outputs. */
+ * with info[p] != 0 has NaN in all its outputs.
+ *
+ * Overlapping arguments. An argument documented as overwritten (a := H,
+ * d := eigenvalues, ...) is updated in place; that is the only overlap of
+ * an input with an output a driver supports. Otherwise:
+ *   - read-only inputs may overlap each other freely (a zero stride
+ *     broadcasts one q, m or x to every entry);
+ *   - an output must overlap no other output, no input, and no other
+ *     problem's part of itself (no zero or short batch stride on an
+ *     output): the result of such a call is undefined.
+ * The drivers reject with BLA_ERR_ARG the overlap that is cheap to see and
+ * easy to make: an output whose data pointer is that of a read-only input
+ * vector (x of the Bessel drivers; q of mathieu_ab_all; q and x of the
+ * Mathieu function drivers), as in "write the results over q". */
 #ifndef BATCHLA_BATCHLA_H
 #define BATCHLA_BATCHLA_H
 
