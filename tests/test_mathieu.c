@@ -10,9 +10,10 @@
  * q -> -q relations and Lipschitz bound in q, normalization and
  * orthogonality of the coefficients, parity, periodicity and the
  * q -> -q relations of the angular functions, the Wronskian and
- * smoothness in q of the radial functions. Every bound below states the
- * worst value measured when it was chosen (BLA_TEST_VERBOSE=1 prints the
- * worst of each test). */
+ * smoothness in q of the radial functions, the q -> 0 limits at tiny and
+ * subnormal q, and angular values at arguments up to the largest finite. Every
+ * bound below states the worst value measured when it was chosen
+ * (BLA_TEST_VERBOSE=1 prints the worst of each test). */
 #include <criterion/criterion.h>
 
 #include <float.h>
@@ -52,9 +53,7 @@ static const char *const rad_names[2] = {"Mc", "Ms"};
 
 static bla_exec host_exec(int threads) {
   bla_exec ex;
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
+  ex = bla_exec_host(threads, NULL);
   return ex;
 }
 
@@ -1627,7 +1626,7 @@ Test(batch, bad_args) {
   enum { N = 4 };
   int m[N] = {0, 1, 2, 3}, info[N], info0[N];
   double q[N] = {1, 2, 3, 4}, x[N] = {0, 1, 2, 3}, f[N], f0[N];
-  const bla_exec bad = {(bla_backend)5, 0, NULL};
+  const bla_exec bad = {(bla_backend)5, 0, NULL, 0, NULL};
   double a[N * 3], a0[N * 3];
   int k;
   memset(f, 0xA5, sizeof f);
@@ -1749,4 +1748,520 @@ Test(core, bad_args) {
         bla_dmathieu_radial(BLA_MATHIEU_CE, 4, 10, ck, 1, &f, &fp, &g, &gp, rw),
         0);
   }
+}
+
+/* ---- Small |q|, subnormal q, huge x -----------------------------------------
+ * As q -> 0 the recurrence matrices become diagonal and every quantity
+ * tends to its q = 0 limit: a_m, b_m -> m^2 with the known O(q^2) terms
+ * (DLMF 28.6), the coefficient vectors -> unit vectors, ce_0 -> 2^-1/2,
+ * ce_m -> cos mx, se_m -> sin mx (DLMF 28.2.29-30 with the header's
+ * normalization). There the refinement's inverse iteration meets pivots of
+ * size q^2 (or subnormal) and solutions of size 1/q^2, so |q| is swept
+ * from 1e-5 down to the smallest subnormal number, in both precisions. */
+/* a_0 to its own size: measured worst 1.8 ulps, a_0(-1e-116); also the
+ * rounding allowance of coefficients and angular values. */
+#define SQ_ULPS 4
+/* a_m, b_m: measured worst 4.2 ulps of m^2, b_18(1e-5), a value kept from
+ * sterf (above |T| / 8). */
+#define SQ_AB_ULPS 8
+
+/* a_m (is_b = 0) or b_m (is_b = 1) through O(q^4), DLMF 28.6.1-14: the
+ * omitted terms are O(q^5) (O(q^6) for a_0), far below an ulp of
+ * max(m^2, 1) and of a_0 itself for |q| <= 1e-5. */
+static long double ab_series(int is_b, int m, long double q) {
+  const long double q2 = q * q, q3 = q2 * q, q4 = q2 * q2;
+  const long double mm = (long double)m * m;
+  switch (m) {
+  case 0:
+    return -q2 / 2 + 7 * q4 / 128;
+  case 1:
+    return is_b ? 1 - q - q2 / 8 + q3 / 64 - q4 / 1536
+                : 1 + q - q2 / 8 - q3 / 64 - q4 / 1536;
+  case 2:
+    return is_b ? 4 - q2 / 12 + 5 * q4 / 13824
+                : 4 + 5 * q2 / 12 - 763 * q4 / 13824;
+  case 3:
+    return 9 + q2 / 16 + (is_b ? -q3 : q3) / 64 + 13 * q4 / 20480;
+  case 4:
+    return 16 + q2 / 30 + (is_b ? -317 : 433) * q4 / 864000;
+  default:
+    return mm + q2 / (2 * (mm - 1)) +
+           (5 * mm + 7) * q4 / (32 * (mm - 1) * (mm - 1) * (mm - 1) * (mm - 4));
+  }
+}
+
+/* |q| = 1e-5 down to the precision's smallest normal number, per_decade
+ * values a decade, both signs, then 0; rounded to the precision. */
+static int sq_grid(int is_float, int per_decade, double *q, int cap) {
+  const blt_prec prec = prec_of(is_float);
+  int n = 0, k;
+  for (k = 0; n + 3 <= cap; ++k) {
+    const double v = blt_round(prec, pow(10.0, -5.0 - (double)k / per_decade));
+    if (v < prec.unfl)
+      break;
+    q[n++] = v;
+    q[n++] = -v;
+  }
+  q[n++] = 0;
+  return n;
+}
+
+/* The characteristic value of order m (b_m when is_b) against the series:
+ * within SQ_AB_ULPS ulps of max(m^2, 1). a_0 ~ -q^2/2 is also held to
+ * SQ_ULPS ulps of its own size, down to where it is subnormal. */
+static void sq_check_value(blt_prec prec, int is_b, int m, double q, double v,
+                           worst_t *w, const char *what) {
+  const long double ref = ab_series(is_b, m, q);
+  const double err = (double)fabsl((long double)v - ref);
+  const double sc = m > 1 ? (double)m * m : 1;
+  worst_note(w, isfinite(v) ? err / (sc * prec.ulp) : INFINITY, "%s %c_%d(%g)",
+             prec.name, is_b ? 'b' : 'a', m, q);
+  CHECK(isfinite(v) && err <= SQ_AB_ULPS * prec.ulp * sc,
+        "%s %s: %c_%d(%.17g) = %.17g, series %.21Lg (error %.3g)", prec.name,
+        what, is_b ? 'b' : 'a', m, q, v, ref, err);
+  if (!is_b && m == 0)
+    CHECK(err <= SQ_ULPS * prec.ulp * (double)fabsl(ref) + prec.unfl,
+          "%s %s: a_0(%.17g) = %.17g, series %.21Lg: not accurate to its own "
+          "size",
+          prec.name, what, q, v, ref);
+}
+
+/* Coefficients, characteristic value and angular function of (kind, m) at
+ * small q against the q = 0 limits. The unit entry differs from its limit
+ * by O(q^2), its neighbours are O(q) (at most 0.36 |q|, DLMF 28.6.21-26),
+ * the others O(q^2); ce_m, se_m differ from cos mx, sin mx (ce_0 from
+ * 2^-1/2) by at most |q| / 2, their derivatives by (m + 2) |q| / 2. */
+static void sq_check_fn(int is_float, int kind, int m, double q, worst_t *wc,
+                        worst_t *wf) {
+  static const double xs[] = {0.3, 1.1, 2.5, -0.7};
+  const blt_prec prec = prec_of(is_float);
+  const double u = SQ_ULPS * prec.ulp, aq = fabs(q);
+  const int64_t rm = kind ? (m - 1) / 2 : m / 2;
+  const double unit = kind == 0 && m == 0 ? sqrt(0.5) : 1;
+  double lam, *c;
+  int64_t n, r;
+  size_t ix;
+  int inf = coeffs(is_float, kind, m, q, &lam, &c, &n);
+  CHECK(inf == 0, "%s coeffs %s_%d(%.17g): info %d", prec.name,
+        kind_names[kind], m, q, inf);
+  if (inf != 0) {
+    free(c);
+    return;
+  }
+  sq_check_value(prec, kind, m, q, lam, wc, "coeffs");
+  for (r = 0; r < n; ++r) {
+    const int64_t d = r > rm ? r - rm : rm - r;
+    const double ref = r == rm ? unit : 0;
+    const double bound = u + (d == 1 ? 0.5 * aq : q * q);
+    worst_note(wc, isfinite(c[r]) ? fabs(c[r] - ref) / bound : INFINITY,
+               "%s %s_%d(%g) coefficient %ld", prec.name, kind_names[kind], m,
+               q, (long)r);
+    CHECK(isfinite(c[r]) && fabs(c[r] - ref) <= bound,
+          "%s %s_%d(%.17g): coefficient %ld = %.17g, limit %g", prec.name,
+          kind_names[kind], m, q, (long)r, c[r], ref);
+  }
+  for (ix = 0; ix < sizeof xs / sizeof xs[0]; ++ix) {
+    const long double x = xs[ix], mx = m * x;
+    const long double f0 = kind ? sinl(mx) : m == 0 ? unit : cosl(mx);
+    const long double fp0 = kind ? m * cosl(mx) : -m * sinl(mx);
+    const double bf = u * (double)(n + 2) + 0.5 * aq;
+    const double bp = (u * (double)(n + 2) + 0.5 * aq) * (m + 2);
+    double f = NAN, fp = NAN;
+    inf = angular(is_float, kind, m, c, n, xs[ix], &f, &fp);
+    worst_note(wf, fabs(f - (double)f0) / bf, "%s %s_%d(%g, %g)", prec.name,
+               kind_names[kind], m, xs[ix], q);
+    CHECK(inf == 0 && fabsl(f - f0) <= bf && fabsl(fp - fp0) <= bp,
+          "%s %s_%d(%g, %.17g): info %d, %.17g and %.17g, limits %.17Lg and "
+          "%.17Lg",
+          prec.name, kind_names[kind], m, xs[ix], q, inf, f, fp, f0, fp0);
+  }
+  free(c);
+}
+
+Test(small_q, charvalues) {
+  enum { NQ = 2000, SA = 21, SB = 20 };
+  int is_float;
+  g_fail = 0;
+  for (is_float = 0; is_float < 2; ++is_float) {
+    const blt_prec prec = prec_of(is_float);
+    double *q = (double *)blt_xmalloc(NQ * sizeof(double));
+    double *a = (double *)blt_xmalloc((size_t)NQ * SA * sizeof(double));
+    double *b = (double *)blt_xmalloc((size_t)NQ * SB * sizeof(double));
+    const int nq = sq_grid(is_float, 3, q, NQ);
+    void *qv = raw_new(is_float, nq), *ba = raw_new(is_float, nq * SA),
+         *bb = raw_new(is_float, nq * SB);
+    int *info = (int *)blt_xcalloc((size_t)nq, sizeof(int));
+    worst_t w;
+    int i, k;
+    worst_init(&w);
+    for (i = 0; i < nq; ++i) {
+      double *ai = a + (size_t)i * SA, *bi = b + (size_t)i * SB;
+      const int inf = ab_all(is_float, q[i], SA, ai, SB, bi);
+      CHECK(inf == 0, "%s ab_all(%.17g): info %d", prec.name, q[i], inf);
+      for (k = 0; k < SA; ++k)
+        sq_check_value(prec, 0, k, q[i], ai[k], &w, "ab_all");
+      for (k = 0; k < SB; ++k)
+        sq_check_value(prec, 1, k + 1, q[i], bi[k], &w, "ab_all");
+      raw_set(is_float, qv, i, q[i]);
+    }
+    /* The batch driver gives the core's bits. */
+    {
+      const bla_exec ex = host_exec(0);
+      cr_assert(call_ab(is_float, rv(qv, nq, 1), rvb_packed(ba, nq, SA),
+                        rvb_packed(bb, nq, SB), info, &ex) == BLA_OK);
+    }
+    for (i = 0; i < nq; ++i) {
+      int same = info[i] == 0;
+      for (k = 0; k < SA; ++k) {
+        const double v = raw_get(is_float, ba, (int64_t)i * SA + k);
+        same = same && memcmp(&v, &a[(size_t)i * SA + k], sizeof v) == 0;
+      }
+      for (k = 0; k < SB; ++k) {
+        const double v = raw_get(is_float, bb, (int64_t)i * SB + k);
+        same = same && memcmp(&v, &b[(size_t)i * SB + k], sizeof v) == 0;
+      }
+      CHECK(same,
+            "%s ab_all_batch(%.17g): info %d or values differ from the "
+            "core routine's",
+            prec.name, q[i], info[i]);
+    }
+    worst_print(&w,
+                is_float ? "small q a, b float (ulps)"
+                         : "small q a, b double (ulps)",
+                SQ_AB_ULPS);
+    free(q);
+    free(a);
+    free(b);
+    free(qv);
+    free(ba);
+    free(bb);
+    free(info);
+  }
+  check_done();
+}
+
+Test(small_q, functions) {
+  enum { NQ = 700, MMAX = 8 };
+  int is_float;
+  g_fail = 0;
+  for (is_float = 0; is_float < 2; ++is_float) {
+    double q[NQ];
+    const int nq = sq_grid(is_float, 1, q, NQ);
+    worst_t wc, wf;
+    int i, kind, m;
+    worst_init(&wc);
+    worst_init(&wf);
+    for (i = 0; i < nq; ++i)
+      for (kind = 0; kind < 2; ++kind)
+        for (m = kind; m <= MMAX; ++m)
+          sq_check_fn(is_float, kind, m, q[i], &wc, &wf);
+    worst_print(&wc,
+                is_float ? "small q coefficients float / bound"
+                         : "small q coefficients double / bound",
+                1);
+    worst_print(&wf,
+                is_float ? "small q angular float / bound"
+                         : "small q angular double / bound",
+                1);
+  }
+  check_done();
+}
+
+/* Subnormal q and the smallest normal one. Every finite q is valid input:
+ * the characteristic values, coefficients and angular functions equal
+ * their q = 0 limits to working precision, through the core routines and
+ * the batch drivers. The radial functions are either computed (finite,
+ * Wronskian holding) or, where Bessel factors overflow although the result
+ * may be representable, refused with info 3 and NaN, as the header
+ * documents; Mc_0 at the smallest normal q is computed. */
+Test(small_q, subnormal) {
+  /* NS values of q (NS / 2 positive); the batch drivers take NANG
+   * angular entries (every q at NX arguments) and NRAD radial ones (every
+   * positive q at NZ arguments). */
+  enum {
+    NS = 12,
+    SA = 11,
+    SB = 10,
+    NX = 2,
+    NZ = 3,
+    NANG = NS * NX,
+    NRAD = NS / 2 * NZ,
+    NB_MAX = NANG > NRAD ? NANG : NRAD
+  };
+  static const double xs[NX] = {0.3, 2.5}, zs[NZ] = {0, 0.5, 2};
+  int is_float;
+  g_fail = 0;
+  for (is_float = 0; is_float < 2; ++is_float) {
+    const blt_prec prec = prec_of(is_float);
+    const double tmin = is_float ? (double)FLT_TRUE_MIN : DBL_TRUE_MIN;
+    const double pos[NS / 2] = {tmin,
+                                is_float ? 1e-44 : 1e-320,
+                                is_float ? 1e-40 : 1e-310,
+                                prec.unfl / 2,
+                                is_float ? (double)nextafterf(FLT_MIN, 0)
+                                         : nextafter(DBL_MIN, 0),
+                                prec.unfl};
+    double q[NS], a[NS * SA], b[NS * SB];
+    void *qv = raw_new(is_float, NS), *ba = raw_new(is_float, NS * SA),
+         *bb = raw_new(is_float, NS * SB);
+    int info[NS], i, k, kind, m, nrad[2] = {0, 0};
+    worst_t w, wc, wf;
+    worst_init(&w);
+    worst_init(&wc);
+    worst_init(&wf);
+    for (i = 0; i < NS; ++i) {
+      q[i] = blt_round(prec, i < NS / 2 ? pos[i] : -pos[i - NS / 2]);
+      raw_set(is_float, qv, i, q[i]);
+    }
+    {
+      const bla_exec ex = host_exec(0);
+      cr_assert(call_ab(is_float, rv(qv, NS, 1), rvb_packed(ba, NS, SA),
+                        rvb_packed(bb, NS, SB), info, &ex) == BLA_OK);
+    }
+    for (i = 0; i < NS; ++i) {
+      double *ai = a + i * SA, *bi = b + i * SB;
+      const int inf = ab_all(is_float, q[i], SA, ai, SB, bi);
+      CHECK(inf == 0 && info[i] == 0, "%s ab_all(%g): info %d, batch %d",
+            prec.name, q[i], inf, info[i]);
+      for (k = 0; k < SA; ++k) {
+        const double v = raw_get(is_float, ba, (int64_t)i * SA + k);
+        sq_check_value(prec, 0, k, q[i], ai[k], &w, "ab_all");
+        sq_check_value(prec, 0, k, q[i], v, &w, "ab_all_batch");
+      }
+      for (k = 0; k < SB; ++k) {
+        const double v = raw_get(is_float, bb, (int64_t)i * SB + k);
+        sq_check_value(prec, 1, k + 1, q[i], bi[k], &w, "ab_all");
+        sq_check_value(prec, 1, k + 1, q[i], v, &w, "ab_all_batch");
+      }
+      for (kind = 0; kind < 2; ++kind)
+        for (m = kind; m <= 6; ++m)
+          sq_check_fn(is_float, kind, m, q[i], &wc, &wf);
+    }
+    /* The batch drivers, which expand (m, q) themselves. */
+    for (kind = 0; kind < 2; ++kind)
+      for (m = kind; m <= 3; ++m) {
+        int mv[NB_MAX], inf[NB_MAX], j;
+        void *qq = raw_new(is_float, NB_MAX), *xx = raw_new(is_float, NB_MAX);
+        void *ov[4];
+        rvec o[4];
+        for (j = 0; j < 4; ++j) {
+          ov[j] = raw_new(is_float, NB_MAX);
+          o[j] = rv(ov[j], NANG, 1);
+        }
+        for (i = 0; i < NB_MAX; ++i)
+          mv[i] = m;
+        for (i = 0; i < NANG; ++i) {
+          raw_set(is_float, qq, i, q[i % NS]);
+          raw_set(is_float, xx, i, xs[i / NS]);
+        }
+        {
+          const bla_exec ex = host_exec(0);
+          cr_assert(call_fn(is_float, 0, kind, mv, 1, rv(qq, NANG, 1),
+                            rv(xx, NANG, 1), o, inf, &ex) == BLA_OK);
+        }
+        for (i = 0; i < NANG; ++i) {
+          const long double x = xs[i / NS], mx = m * x;
+          const long double f0 = kind     ? sinl(mx)
+                                 : m == 0 ? sqrtl(0.5L)
+                                          : cosl(mx);
+          const double f = raw_get(is_float, ov[0], i);
+          CHECK(inf[i] == 0 && fabsl(f - f0) <= 8 * SQ_ULPS * prec.ulp,
+                "%s angular_batch %s_%d(%g, %g): info %d, %.17g, limit %.17Lg",
+                prec.name, kind_names[kind], m, xs[i / NS], q[i % NS], inf[i],
+                f, f0);
+        }
+        /* Radial functions need q > 0: the first NS / 2 entries. */
+        for (i = 0; i < NRAD; ++i) {
+          raw_set(is_float, qq, i, q[i % (NS / 2)]);
+          raw_set(is_float, xx, i, zs[i / (NS / 2)]);
+        }
+        for (j = 0; j < 4; ++j)
+          o[j] = rv(ov[j], NRAD, 1);
+        {
+          const bla_exec ex = host_exec(0);
+          cr_assert(call_fn(is_float, 1, kind, mv, 1, rv(qq, NRAD, 1),
+                            rv(xx, NRAD, 1), o, inf, &ex) == BLA_OK);
+        }
+        for (i = 0; i < NRAD; ++i) {
+          const double qi = q[i % (NS / 2)], z = zs[i / (NS / 2)];
+          double v[4], e;
+          for (j = 0; j < 4; ++j)
+            v[j] = raw_get(is_float, ov[j], i);
+          e = fabs((v[0] * v[3] - v[1] * v[2]) * (SYM_PI / 2) - 1);
+          ++nrad[inf[i] == 0];
+          if (inf[i] == 3) {
+            CHECK(isnan(v[0]) && isnan(v[1]) && isnan(v[2]) && isnan(v[3]) &&
+                      !(kind == 0 && m == 0 && qi == prec.unfl),
+                  "%s radial_batch %s_%d(%g, %g): info 3, outputs %g %g %g %g",
+                  prec.name, rad_names[kind], m, z, qi, v[0], v[1], v[2], v[3]);
+          } else {
+            CHECK(inf[i] == 0 && isfinite(v[0]) && isfinite(v[1]) &&
+                      isfinite(v[2]) && isfinite(v[3]) && e <= 1e4 * prec.ulp,
+                  "%s radial_batch %s_%d(%g, %g): info %d, outputs %g %g %g "
+                  "%g, Wronskian pi/2 - 1 = %.3g",
+                  prec.name, rad_names[kind], m, z, qi, inf[i], v[0], v[1],
+                  v[2], v[3], e);
+          }
+        }
+        for (j = 0; j < 4; ++j)
+          free(ov[j]);
+        free(qq);
+        free(xx);
+      }
+    worst_print(&w,
+                is_float ? "subnormal q a, b float (ulps)"
+                         : "subnormal q a, b double (ulps)",
+                SQ_AB_ULPS);
+    worst_print(&wc,
+                is_float ? "subnormal q coefficients float / bound"
+                         : "subnormal q coefficients double / bound",
+                1);
+    worst_print(&wf,
+                is_float ? "subnormal q angular float / bound"
+                         : "subnormal q angular double / bound",
+                1);
+    if (blt_verbose())
+      printf("subnormal q radial %s: %d computed, %d refused (info 3)\n",
+             prec.name, nrad[1], nrad[0]);
+    free(qv);
+    free(ba);
+    free(bb);
+  }
+  check_done();
+}
+
+/* ---- Angular functions at huge arguments ---------------------------------
+ * Every finite x is valid, including |x| > BLA_MAXR / 2 where 2x
+ * overflows. The value must be the function at the floating-point x itself
+ * (it is 2 pi-periodic, and x, an exact number, has an exact residue):
+ * compared with sum c_r cos(f_r x) (sin for se) whose products f_r x are
+ * exact in long double (a 53-bit x times f_r < 2^11) and whose cosl/sinl
+ * reduce the argument exactly. Tolerance as for the symmetry tests, times
+ * the scale sum |c| (sum f |c| for derivatives). */
+#if LDBL_MANT_DIG >= 64 && LDBL_MAX_EXP > DBL_MAX_EXP
+#define HX_REFERENCE 1
+#else
+#define HX_REFERENCE 0
+#endif
+
+static void hx_direct(int kind, int m, const double *c, int64_t n, double x,
+                      long double *f, long double *fp) {
+  int64_t r;
+  *f = *fp = 0;
+  for (r = 0; r < n; ++r) {
+    const long double fr = freq(kind, m, r), ax = fr * (long double)x;
+    *f += c[r] * (kind ? sinl(ax) : cosl(ax));
+    *fp += c[r] * fr * (kind ? cosl(ax) : -sinl(ax));
+  }
+}
+
+Test(angular, huge_x) {
+  static const int ms[] = {0, 1, 2, 3, 7, 10, 25};
+  static const double qs[] = {-3, 0.5, 21, 200};
+  int is_float;
+  g_fail = 0;
+  if (!HX_REFERENCE)
+    cr_log_warn("long double cannot form f x exactly here: only finiteness, "
+                "bounds, parity and the batch driver are checked");
+  for (is_float = 0; is_float < 2; ++is_float) {
+    const blt_prec prec = prec_of(is_float);
+    const double big = is_float ? FLT_MAX : DBL_MAX;
+    const double half = big / 2;
+    const double xs[] = {is_float ? 1e30 : 1e300,
+                         half,
+                         is_float ? (double)nextafterf((float)half, INFINITY)
+                                  : nextafter(half, INFINITY),
+                         0.7 * big,
+                         big,
+                         -big,
+                         -0.9 * big};
+    const int nx = (int)(sizeof xs / sizeof xs[0]);
+    const double tol = is_float ? 2e-5 : SYM_TOL;
+    worst_t w;
+    size_t im, iq;
+    int kind, ix;
+    worst_init(&w);
+    for (kind = 0; kind < 2; ++kind)
+      for (im = 0; im < sizeof ms / sizeof ms[0]; ++im)
+        for (iq = 0; iq < sizeof qs / sizeof qs[0]; ++iq) {
+          const int m = ms[im];
+          const double q = qs[iq];
+          double lam, *c, s0, s1;
+          int64_t n;
+          int inf;
+          if (kind == 1 && m == 0)
+            continue;
+          inf = coeffs(is_float, kind, m, q, &lam, &c, &n);
+          cr_assert(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m,
+                    q, inf);
+          ang_scales(kind, m, c, n, &s0, &s1);
+          for (ix = 0; ix < nx; ++ix) {
+            const double x = blt_round(prec, xs[ix]);
+            const double par = kind == 0 ? 1 : -1;
+            double f = NAN, fp = NAN, g = NAN, gp = NAN;
+            long double f0, fp0;
+            int inf2;
+            inf = angular(is_float, kind, m, c, n, x, &f, &fp);
+            inf2 = angular(is_float, kind, m, c, n, -x, &g, &gp);
+            CHECK(inf == 0 && inf2 == 0 && isfinite(f) && isfinite(fp) &&
+                      fabs(f) <= s0 * (1 + 1e-3) && fabs(fp) <= s1 * (1 + 1e-3),
+                  "%s %s_%d(%.17g, %g): info %d, %.17g, derivative %.17g "
+                  "(scales %g, %g)",
+                  prec.name, kind_names[kind], m, x, q, inf, f, fp, s0, s1);
+            CHECK(fabs(g - par * f) <= tol * s0 &&
+                      fabs(gp + par * fp) <= tol * s1,
+                  "%s %s_%d at -x = %.17g, q = %g: %.17g %.17g against "
+                  "%.17g %.17g",
+                  prec.name, kind_names[kind], m, -x, q, g, gp, f, fp);
+            if (!HX_REFERENCE)
+              continue;
+            hx_direct(kind, m, c, n, x, &f0, &fp0);
+            worst_note(&w, (double)(fabsl(f - f0) / s0), "%s_%d(%g, %g)",
+                       kind_names[kind], m, x, q);
+            CHECK(fabsl(f - f0) <= tol * s0 && fabsl(fp - fp0) <= tol * s1,
+                  "%s %s_%d(%.17g, %g) = %.17g, derivative %.17g; direct sum "
+                  "%.17Lg, %.17Lg",
+                  prec.name, kind_names[kind], m, x, q, f, fp, f0, fp0);
+          }
+          free(c);
+        }
+    /* The batch driver at the same arguments: the core's values. */
+    {
+      enum { HB = 7 };
+      int mv[HB], inf[HB], i;
+      void *qq = raw_new(is_float, HB), *xx = raw_new(is_float, HB);
+      void *f = raw_new(is_float, HB), *fp = raw_new(is_float, HB);
+      rvec o[2];
+      const bla_exec ex = host_exec(0);
+      o[0] = rv(f, HB, 1);
+      o[1] = rv(fp, HB, 1);
+      for (i = 0; i < HB; ++i) {
+        mv[i] = 2 * i + 1;
+        raw_set(is_float, qq, i, 21);
+        raw_set(is_float, xx, i, xs[i % nx]);
+      }
+      cr_assert(call_fn(is_float, 0, 0, mv, 1, rv(qq, HB, 1), rv(xx, HB, 1), o,
+                        inf, &ex) == BLA_OK);
+      for (i = 0; i < HB; ++i) {
+        double lam, *c, v = NAN;
+        int64_t n;
+        const double x = raw_get(is_float, xx, i);
+        int ci = coeffs(is_float, 0, mv[i], 21, &lam, &c, &n);
+        if (ci == 0)
+          ci = angular(is_float, 0, mv[i], c, n, x, &v, NULL);
+        CHECK(inf[i] == 0 && ci == 0 && raw_get(is_float, f, i) == v,
+              "%s angular_batch ce_%d(%.17g, 21): info %d, %.17g; core %d, "
+              "%.17g",
+              prec.name, mv[i], x, inf[i], raw_get(is_float, f, i), ci, v);
+        free(c);
+      }
+      free(qq);
+      free(xx);
+      free(f);
+      free(fp);
+    }
+    worst_print(&w, is_float ? "huge x float / scale" : "huge x double / scale",
+                tol);
+  }
+  check_done();
 }

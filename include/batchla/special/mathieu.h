@@ -22,6 +22,12 @@
  * one step of inverse iteration with a Rayleigh quotient, which makes each
  * accurate to its own rows rather than to eps |T| (the truncated tail has
  * entries ~ order^2). Coefficients are the inverse-iteration eigenvector.
+ * The iteration raises pivots below safmin |T| to that size and rescales
+ * its solve ahead of overflow (LAPACK dlatrs), so any finite q is handled,
+ * subnormal q included. As q -> 0 the results tend to their q = 0 limits
+ * (a_m, b_m -> m^2 with the O(q^2) terms of DLMF 28.6, unit coefficient
+ * vectors, ce_0 -> 2^-1/2, ce_m -> cos mx, se_m -> sin mx) and equal them
+ * to working precision once |q| is below about eps.
  *
  * Conventions. Normalization DLMF 28.2.30-33: 2 A_0^2 + sum A_2r^2 = 1 for
  * ce_2n, sum of squares = 1 otherwise, so that the integral of ce_m^2 (or
@@ -63,6 +69,12 @@
  *   x in radians, from coeffs as bla_dmathieu_coeffs left them (coeffs.n
  *   terms are summed). f or fp may be NULL. The cosines and sines come from
  *   a rotation recurrence (error growth linear in the number of terms).
+ *   Any finite x is valid and is taken as the exact number it is, never
+ *   reduced by a rounded 2 pi (which would change the value of a large x):
+ *   cos x, sin x, cos 2x and sin 2x come from the math library, which
+ *   reduces any argument exactly, except that beyond |x| = BLA_MAXR / 2,
+ *   where 2x overflows, cos 2x and sin 2x are formed from cos x and sin x
+ *   by the double-angle formulas (a few eps absolute).
  *   Returns info: 0 ok; -1 kind; -2 m; -3 coeffs empty or non-finite; -4 x
  *   non-finite (f, fp NaN).
  *
@@ -82,7 +94,13 @@
  *   empty or non-finite; -5 z non-finite or < 0 (-3..-5: outputs NaN);
  *   -6 an output pointer NULL; -10 work too short; 3 the Wronskian check
  *   failed (outputs NaN, for instance when a Bessel term overflows at
- *   small q and high order).
+ *   small q and high order). At small q the largest Bessel factor of the
+ *   series, of size about q^(-(m+2)/2), overflows although the terms it
+ *   enters are negligible: for m >= 1 below q of about BLA_MAXR^(-2/(m+2))
+ *   (double: 1e-206 for m = 1, 1e-154 for m = 2, 1e-103 for m = 4; float:
+ *   1e-26, 1e-19, 1e-13), for m = 0 only at subnormal q; there the routine
+ *   returns info 3. (Mc_m^(2) itself, of size q^(-m/2), is not
+ *   representable below about BLA_MAXR^(-2/m).)
  *
  * The s (float) versions take and return float and are accurate to float
  * precision. Work vectors may have any positive stride.
