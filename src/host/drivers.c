@@ -50,28 +50,11 @@
   }
 #define BLA_HOST_GROUPED(name)
 
-/* Every dispatch is declared before the families' public entry points. */
-#define BLA_ROUTINE(name, host, device)                                        \
-  static bla_status BLA_P(name##_run_)(struct BLA_P(name##_args_) * s,         \
-                                       int *info, const bla_exec *exec);
-
+/* One precision: every dispatch declared (the families' public entry
+ * points call them), the families, then the dispatches. */
 #include "batchla/detail/prec_d.h"
-#include "routines.def"
-#include "drivers/families.inc"
-#undef BLA_ROUTINE
-#define BLA_ROUTINE(name, host, device) BLA_HOST_##host(name)
-#include "routines.def"
-#undef BLA_ROUTINE
+#include "drivers_prec.inc"
 #include "batchla/detail/prec_undef.h"
-
-#define BLA_ROUTINE(name, host, device)                                        \
-  static bla_status BLA_P(name##_run_)(struct BLA_P(name##_args_) * s,         \
-                                       int *info, const bla_exec *exec);
 #include "batchla/detail/prec_s.h"
-#include "routines.def"
-#include "drivers/families.inc"
-#undef BLA_ROUTINE
-#define BLA_ROUTINE(name, host, device) BLA_HOST_##host(name)
-#include "routines.def"
-#undef BLA_ROUTINE
+#include "drivers_prec.inc"
 #include "batchla/detail/prec_undef.h"
