@@ -1,7 +1,9 @@
-/* tests/test_steqr.c: host tests of the symmetric tridiagonal eigensolvers,
+/* tests/test_steqr.c: tests of the symmetric tridiagonal eigensolvers,
  * the batch drivers bla_{d,s}sterf_batch and bla_{d,s}steqr_batch and the
  * core routines bla_{d,s}sterf and bla_{d,s}steqr, validated against
- * LAPACK with the matrix types and ratios of LAPACK's dchkst / dstt21. */
+ * LAPACK with the matrix types and ratios of LAPACK's dchkst / dstt21.
+ * The batch-driver tests (BLT_TEST) run on the host and, as suites
+ * cuda_*, on a CUDA device. */
 #include <criterion/criterion.h>
 
 #include <math.h>
@@ -12,27 +14,7 @@
 #include "batchla/batchla.h"
 #include "batchla/core/steqr.h"
 #include "bla_test.h"
-
-/* ---- Failure accounting ----------------------------------------------------
- * A test sweeps thousands of problems; it keeps going after a failure so
- * that one run shows every failing input, logging the first few. Each
- * Criterion test runs in its own process, so the counter starts at 0. */
-#define MAX_LOGGED 20
-static int g_fail;
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      ++g_fail;                                                                \
-      if (g_fail <= MAX_LOGGED)                                                \
-        cr_expect(0, __VA_ARGS__);                                             \
-    }                                                                          \
-  } while (0)
-
-static void check_done(void) {
-  cr_expect(g_fail <= MAX_LOGGED, "%d further failures were not logged",
-            g_fail - MAX_LOGGED);
-}
+#include "bla_test_report.h"
 
 static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 16, 20, 32, 64, 128};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
@@ -45,12 +27,6 @@ static void init_types(void) {
     all_types[i] = i + 1;
 }
 
-static bla_exec host_exec(int threads) {
-  bla_exec ex;
-  ex = bla_exec_host(threads, NULL);
-  return ex;
-}
-
 /* Distinct, reproducible seeds per size, mode and precision. */
 static uint64_t seed_of(int64_t n, int mode, int is_float, int salt) {
   return 0x5eed0000ULL + (uint64_t)n * 1024 + (uint64_t)mode * 16 +
@@ -61,17 +37,62 @@ static int same_bytes(const void *a, const void *b, size_t bytes) {
   return memcmp(a, b, bytes) == 0;
 }
 
+/* ---- Calls on a backend
+ * ------------------------------------------------------- The driver on views
+ * d, e, z (any shapes), as they are. */
+static bla_status call_exec(int is_float, int sterf, bla_compz compz,
+                            blt_vbatch d, blt_vbatch e, blt_mbatch z, int *info,
+                            const bla_exec *ex) {
+  if (is_float)
+    return sterf ? bla_ssterf_batch(d.s, e.s, info, ex)
+                 : bla_ssteqr_batch(compz, d.s, e.s, z.s, info, ex);
+  return sterf ? bla_dsterf_batch(d.d, e.d, info, ex)
+               : bla_dsteqr_batch(compz, d.d, e.d, z.d, info, ex);
+}
+
+/* The same on the backend: the storage of d, e, z and info (ninfo
+ * entries, or NULL) mirrored there and back. */
+static bla_status call_raw(const blt_backend *be, int variant, int is_float,
+                           int sterf, bla_compz compz, blt_vbatch d,
+                           blt_vbatch e, blt_mbatch z, int *info,
+                           int64_t ninfo) {
+  const bla_exec ex = blt_backend_exec(be, variant);
+  blt_mirror m = blt_mirror_begin(be);
+  bla_status st;
+  d = blt_mirror_vbatch(&m, d);
+  e = blt_mirror_vbatch(&m, e);
+  z = blt_mirror_mbatch(&m, z);
+  info = blt_mirror_info(&m, info, ninfo);
+  st = call_exec(is_float, sterf, compz, d, e, z, info, &ex);
+  blt_mirror_end(&m);
+  return st;
+}
+
+static bla_compz compz_of(blt_st_mode mode) {
+  return mode == BLT_ST_INIT     ? BLA_COMPZ_INIT
+         : mode == BLT_ST_UPDATE ? BLA_COMPZ_UPDATE
+                                 : BLA_COMPZ_NONE;
+}
+
+/* blt_st_solve on the backend. */
+static bla_status st_solve(const blt_backend *be, int variant, blt_st_mode mode,
+                           const blt_st_batch *b, int *info) {
+  return call_raw(be, variant, b->prec.is_float, mode == BLT_ST_STERF,
+                  compz_of(mode), b->d, b->e, b->z, info, b->count);
+}
+
 /* ---- Worst ratios, per type ---------------------------------------------- */
 
 typedef struct {
-  double w[BLT_ST_NTYPES + 1][4];
-  int64_t at_n[BLT_ST_NTYPES + 1][4];
+  double w[BLT_ST_NTYPES + 1][5];
+  int64_t at_n[BLT_ST_NTYPES + 1][5];
 } worst_table;
 
-static void worst_note(worst_table *t, int type, int64_t n, blt_st_ratios r) {
-  const double v[4] = {r.resid, r.orth, r.eig, r.vals};
+static void worst_note(worst_table *t, int type, int64_t n, blt_st_ratios r,
+                       double host) {
+  const double v[5] = {r.resid, r.orth, r.eig, r.vals, host};
   int k;
-  for (k = 0; k < 4; ++k)
+  for (k = 0; k < 5; ++k)
     if (!(v[k] <= t->w[type][k])) {
       t->w[type][k] = v[k];
       t->at_n[type][k] = n;
@@ -82,24 +103,29 @@ static void worst_print(const worst_table *t, const char *what) {
   int type;
   if (!blt_verbose())
     return;
-  printf("worst ratios, %s (THRESH %.0f): type: resid orth eig vals\n", what,
-         BLT_THRESH);
+  printf("worst ratios, %s (THRESH %.0f): type: resid orth eig vals host\n",
+         what, BLT_THRESH);
   for (type = 1; type <= BLT_ST_NTYPES; ++type)
-    printf("  %2d %-40s %8.3f %8.3f %8.3f %8.3f\n", type,
+    printf("  %2d %-40s %8.3f %8.3f %8.3f %8.3f %8.3f\n", type,
            blt_st_type_name(type), t->w[type][0], t->w[type][1], t->w[type][2],
-           t->w[type][3]);
+           t->w[type][3], t->w[type][4]);
   fflush(stdout);
 }
 
 /* ---- The catalogue through the batch drivers --------------------------------
  * For every size, one batch holds every catalogue type (several random
- * instances of each at small sizes); it is solved in each layout with one
- * thread, and again with two threads and with the default exec. Checked:
- * status and info, ascending eigenvalues, dchkst's ratios, bit-identical
- * results across layouts and thread counts, no write outside the views,
- * z untouched with COMPZ_NONE and not read with COMPZ_INIT (it holds NaN). */
-static void run_catalogue(int is_float, blt_st_mode mode) {
+ * instances of each at small sizes); it is solved in each layout, and
+ * again in the backend's other configuration (two threads; another
+ * stream), which must give the same bits. Checked: status and info,
+ * ascending eigenvalues, dchkst's ratios, no write outside the views, z
+ * untouched with COMPZ_NONE and not read with COMPZ_INIT (it holds NaN).
+ * On the host, results are bit-identical across layouts and with the
+ * default exec; on a device, eigenvalues are within THRESH (|T| ulp
+ * units) of the host driver's. */
+static void run_catalogue(const blt_backend *be, int is_float,
+                          blt_st_mode mode) {
   const blt_prec prec = blt_prec_of(is_float);
+  const int host = blt_backend_is_host(be);
   const int vectors = mode == BLT_ST_INIT || mode == BLT_ST_UPDATE;
   const blt_zinit zinit = mode == BLT_ST_UPDATE ? BLT_Z_Q
                           : mode == BLT_ST_INIT ? BLT_Z_NAN
@@ -110,7 +136,6 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
   int si;
 
   init_types();
-  g_fail = 0;
   for (si = 0; si < NSIZES; ++si) {
     const int64_t n = sizes[si];
     const int reps = n <= 20 ? 3 : n <= 32 ? 2 : 1;
@@ -120,9 +145,9 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
     const int64_t count = set.count, nn = n > 0 ? n : 1;
     double *lam = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
     double *lam0 = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
+    double *lamh = (double *)blt_xcalloc((size_t)nn, sizeof(double));
     double *z = NULL, *z0 = NULL, *values = NULL;
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    const bla_exec ex1 = host_exec(1), ex2 = host_exec(2);
     int lay;
     int64_t p;
 
@@ -133,7 +158,7 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
       z0 = (double *)blt_xcalloc((size_t)(count * nn * nn), sizeof(double));
       /* Eigenvalues without vectors, for dchkst's test 11. */
       values = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
-      CHECK(blt_st_solve(BLT_ST_NONE, &vb, info, &ex1) == BLA_OK,
+      CHECK(st_solve(be, BLT_RUN, BLT_ST_NONE, &vb, info) == BLA_OK,
             "n=%lld: values-only solve failed", (long long)n);
       for (p = 0; p < count; ++p)
         blt_st_batch_read(&vb, p, values + p * nn, NULL, NULL);
@@ -143,6 +168,9 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
     for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
       blt_st_batch b = blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
       blt_st_batch b2 = blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
+      /* A device's eigenvalues are compared with the host driver's. */
+      blt_st_batch hb =
+          blt_st_batch_new(&set, (blt_layout)lay, BLT_Z_ABSENT, NULL, 0);
       const char *ln = blt_layout_name((blt_layout)lay);
       blt_mbatch zcopy = mode == BLT_ST_NONE ? blt_mbatch_clone(b.z)
                                              : blt_mbatch_none(is_float, 0);
@@ -150,35 +178,48 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
 
       for (p = 0; p < count; ++p)
         info[p] = -12345;
-      st = blt_st_solve(mode, &b, info, &ex1);
-      CHECK(st == BLA_OK, "%s %s n=%lld %s: status %d", prec.name,
+      st = st_solve(be, BLT_RUN, mode, &b, info);
+      CHECK(st == BLA_OK, "%s %s %s n=%lld %s: status %d", be->name, prec.name,
             blt_st_mode_name(mode), (long long)n, ln, (int)st);
+      if (!host) {
+        int *infoh = (int *)blt_xcalloc((size_t)count, sizeof(int));
+        CHECK(blt_st_solve(BLT_ST_NONE, &hb, infoh, NULL) == BLA_OK,
+              "n=%lld %s: host solve failed", (long long)n, ln);
+        free(infoh);
+      }
 
       for (p = 0; p < count; ++p) {
         const int type = set.type[p];
         double *lp = lam + p * nn, *zp = vectors ? z + p * nn * nn : NULL;
+        double host_diff = 0.0;
         blt_st_ratios r;
         CHECK(info[p] == 0,
-              "%s %s n=%lld %s type %d (%s) problem %lld: "
+              "%s %s %s n=%lld %s type %d (%s) problem %lld: "
               "info %d",
-              prec.name, blt_st_mode_name(mode), (long long)n, ln, type,
-              blt_st_type_name(type), (long long)p, info[p]);
+              be->name, prec.name, blt_st_mode_name(mode), (long long)n, ln,
+              type, blt_st_type_name(type), (long long)p, info[p]);
         blt_st_batch_read(&b, p, lp, NULL, zp);
         CHECK(blt_ascending(n, lp),
-              "%s %s n=%lld %s type %d problem %lld: eigenvalues not "
+              "%s %s %s n=%lld %s type %d problem %lld: eigenvalues not "
               "ascending",
-              prec.name, blt_st_mode_name(mode), (long long)n, ln, type,
-              (long long)p);
+              be->name, prec.name, blt_st_mode_name(mode), (long long)n, ln,
+              type, (long long)p);
         r = blt_st_check(&set, p, mode == BLT_ST_UPDATE, lp, zp,
                          vectors ? values + p * nn : NULL);
-        worst_note(worst, type, n, r);
+        if (!host) {
+          blt_st_batch_read(&hb, p, lamh, NULL, NULL);
+          host_diff = blt_max_diff_ratio(n, lp, lamh, set.tnorm[p], prec.ulp,
+                                         prec.unfl);
+        }
+        worst_note(worst, type, n, r, host_diff);
         CHECK(r.resid < BLT_THRESH && r.orth < BLT_THRESH &&
-                  r.eig < BLT_THRESH && r.vals < BLT_THRESH,
-              "%s %s n=%lld %s type %d (%s) problem %lld: ratios resid %g "
-              "orth %g eig %g vals %g (THRESH %g)",
-              prec.name, blt_st_mode_name(mode), (long long)n, ln, type,
-              blt_st_type_name(type), (long long)p, r.resid, r.orth, r.eig,
-              r.vals, BLT_THRESH);
+                  r.eig < BLT_THRESH && r.vals < BLT_THRESH &&
+                  host_diff < BLT_THRESH,
+              "%s %s %s n=%lld %s type %d (%s) problem %lld: ratios resid %g "
+              "orth %g eig %g vals %g vs host %g (THRESH %g)",
+              be->name, prec.name, blt_st_mode_name(mode), (long long)n, ln,
+              type, blt_st_type_name(type), (long long)p, r.resid, r.orth,
+              r.eig, r.vals, host_diff, BLT_THRESH);
       }
 
       /* Same bits in every layout (compare with the first). */
@@ -186,7 +227,7 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
         memcpy(lam0, lam, (size_t)(count * nn) * sizeof(double));
         if (vectors)
           memcpy(z0, z, (size_t)(count * nn * nn) * sizeof(double));
-      } else {
+      } else if (host) {
         CHECK(same_bytes(lam0, lam, (size_t)(count * n) * sizeof(double)),
               "%s %s n=%lld: eigenvalues differ between %s and %s", prec.name,
               blt_st_mode_name(mode), (long long)n,
@@ -199,25 +240,26 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
       }
       if (mode == BLT_ST_NONE)
         CHECK(same_bytes(b.z.data, zcopy.data, b.z.bytes),
-              "%s steqr(NONE) n=%lld %s: z was written", prec.name,
+              "%s %s steqr(NONE) n=%lld %s: z was written", be->name, prec.name,
               (long long)n, ln);
       if (vectors)
         CHECK(blt_mbatch_padding_intact(b.z),
-              "%s %s n=%lld %s: z written outside the views", prec.name,
-              blt_st_mode_name(mode), (long long)n, ln);
+              "%s %s %s n=%lld %s: z written outside the views", be->name,
+              prec.name, blt_st_mode_name(mode), (long long)n, ln);
 
-      /* Two threads: the same bits, e's scratch contents included. */
-      st = blt_st_solve(mode, &b2, info, &ex2);
-      CHECK(st == BLA_OK, "%s %s n=%lld %s, 2 threads: status %d", prec.name,
-            blt_st_mode_name(mode), (long long)n, ln, (int)st);
-      CHECK(same_bytes(b.d.data, b2.d.data, b.d.bytes) &&
+      /* The other configuration: the same bits, e's scratch contents
+       * included. */
+      st = st_solve(be, BLT_RUN_OTHER, mode, &b2, info);
+      CHECK(st == BLA_OK && same_bytes(b.d.data, b2.d.data, b.d.bytes) &&
                 same_bytes(b.e.data, b2.e.data, b.e.bytes) &&
                 (!b.z.data || same_bytes(b.z.data, b2.z.data, b.z.bytes)),
-            "%s %s n=%lld %s: 1 and 2 threads give different bits", prec.name,
-            blt_st_mode_name(mode), (long long)n, ln);
+            "%s %s %s n=%lld %s: status %d or different bits in the other "
+            "configuration (2 threads; another stream)",
+            be->name, prec.name, blt_st_mode_name(mode), (long long)n, ln,
+            (int)st);
 
       /* The default exec (NULL: OpenMP's default thread count). */
-      if (lay == BLT_INTERLEAVED) {
+      if (host && lay == BLT_INTERLEAVED) {
         blt_st_batch b3 =
             blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
         st = blt_st_solve(mode, &b3, info, NULL);
@@ -230,44 +272,46 @@ static void run_catalogue(int is_float, blt_st_mode mode) {
       blt_mbatch_free(&zcopy);
       blt_st_batch_free(&b);
       blt_st_batch_free(&b2);
+      blt_st_batch_free(&hb);
     }
     free(lam);
     free(lam0);
+    free(lamh);
     free(z);
     free(z0);
     free(values);
     free(info);
     blt_st_set_free(&set);
   }
-  snprintf(what, sizeof what, "%s %s", prec.name, blt_st_mode_name(mode));
+  snprintf(what, sizeof what, "%s %s %s", be->name, prec.name,
+           blt_st_mode_name(mode));
   worst_print(worst, what);
   free(worst);
-  check_done();
 }
 
-Test(catalogue, sterf_double) {
-  run_catalogue(0, BLT_ST_STERF);
+BLT_TEST(catalogue, sterf_double) {
+  run_catalogue(be, 0, BLT_ST_STERF);
 }
-Test(catalogue, sterf_float) {
-  run_catalogue(1, BLT_ST_STERF);
+BLT_TEST(catalogue, sterf_float) {
+  run_catalogue(be, 1, BLT_ST_STERF);
 }
-Test(catalogue, steqr_none_double) {
-  run_catalogue(0, BLT_ST_NONE);
+BLT_TEST(catalogue, steqr_none_double) {
+  run_catalogue(be, 0, BLT_ST_NONE);
 }
-Test(catalogue, steqr_none_float) {
-  run_catalogue(1, BLT_ST_NONE);
+BLT_TEST(catalogue, steqr_none_float) {
+  run_catalogue(be, 1, BLT_ST_NONE);
 }
-Test(catalogue, steqr_init_double) {
-  run_catalogue(0, BLT_ST_INIT);
+BLT_TEST(catalogue, steqr_init_double) {
+  run_catalogue(be, 0, BLT_ST_INIT);
 }
-Test(catalogue, steqr_init_float) {
-  run_catalogue(1, BLT_ST_INIT);
+BLT_TEST(catalogue, steqr_init_float) {
+  run_catalogue(be, 1, BLT_ST_INIT);
 }
-Test(catalogue, steqr_update_double) {
-  run_catalogue(0, BLT_ST_UPDATE);
+BLT_TEST(catalogue, steqr_update_double) {
+  run_catalogue(be, 0, BLT_ST_UPDATE);
 }
-Test(catalogue, steqr_update_float) {
-  run_catalogue(1, BLT_ST_UPDATE);
+BLT_TEST(catalogue, steqr_update_float) {
+  run_catalogue(be, 1, BLT_ST_UPDATE);
 }
 
 /* ---- The core routines called directly ----------------------------------
@@ -421,12 +465,6 @@ static void core_read(const core_prob *c, double *d, double *e, double *z) {
         z[i + j * c->n] = cz_get(c, i, j);
 }
 
-static bla_compz compz_of(blt_st_mode mode) {
-  return mode == BLT_ST_INIT     ? BLA_COMPZ_INIT
-         : mode == BLT_ST_UPDATE ? BLA_COMPZ_UPDATE
-                                 : BLA_COMPZ_NONE;
-}
-
 static void run_core(int is_float) {
   static const int64_t ns[] = {0, 1, 2, 3, 5, 16, 33};
   static const int types[] = {1,  2,  4,  5,  7,  9,  12, 13, 18,
@@ -434,7 +472,6 @@ static void run_core(int is_float) {
   const int ntypes = (int)(sizeof types / sizeof types[0]);
   const blt_prec prec = blt_prec_of(is_float);
   int in;
-  g_fail = 0;
   for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in) {
     const int64_t n = ns[in], nn = n > 0 ? n : 1;
     blt_st_set set = blt_st_set_new(prec, n, types, ntypes, 1,
@@ -540,7 +577,6 @@ static void run_core_nonfinite(int is_float) {
   const blt_prec prec = blt_prec_of(is_float);
   static const int types[] = {13};
   int in, ib, where, m, k = 0;
-  g_fail = 0;
   for (in = 0; in < 3; ++in) {
     const int64_t n = ns[in], ne = n - 1;
     blt_st_set set =
@@ -610,7 +646,6 @@ static void run_core_args(int is_float) {
   blt_st_set set =
       blt_st_set_new(prec, n, types, 1, 1, seed_of(n, 9, is_float, 3), 1);
   int cse;
-  g_fail = 0;
   for (cse = 0; cse < 12; ++cse) {
     core_prob c = core_new(prec, n, cse % 2, set.d, set.e, set.q, 1);
     void *d0 = blt_xmalloc(c.dbytes), *e0 = blt_xmalloc(c.ebytes);
@@ -726,15 +761,13 @@ Test(core, bad_args_float) {
  * Its info names the argument of the core routine (sterf: d -1, e -2;
  * steqr: d -2, e -3, z -4), its outputs are all NaN, every other problem
  * has info 0 and the same bits as in the batch solved without it. */
-static void run_isolation(int is_float) {
+static void run_isolation(const blt_backend *be, int is_float) {
   static const int types[] = {13, 22, 9, 2, 25, 21, 26, 3};
   static const int64_t ns[] = {1, 2, 7};
   const int ntypes = (int)(sizeof types / sizeof types[0]);
   const double bads[3] = {NAN, INFINITY, -INFINITY};
   const blt_prec prec = blt_prec_of(is_float);
-  const bla_exec ex = host_exec(2);
   int in, m, lay, where, ib, k = 0;
-  g_fail = 0;
   for (in = 0; in < 3; ++in) {
     const int64_t n = ns[in], ne = n - 1;
     blt_st_set set = blt_st_set_new(prec, n, types, ntypes, 1,
@@ -792,7 +825,7 @@ static void run_isolation(int is_float) {
               tmp[k % (n * n)] = bads[ib];
               blt_mbatch_put(b.z, pb, tmp, n);
             }
-            st = blt_st_solve(mode, &b, info, &ex);
+            st = st_solve(be, BLT_RUN_OTHER, mode, &b, info);
             CHECK(st == BLA_OK, "%s %s %s n=%lld: status %d", prec.name,
                   blt_st_mode_name(mode), blt_layout_name((blt_layout)lay),
                   (long long)n, (int)st);
@@ -815,7 +848,7 @@ static void run_isolation(int is_float) {
               if (p != pb)
                 idx[q++] = p;
             r = blt_st_batch_new(&set, (blt_layout)lay, zinit, idx, count - 1);
-            st = blt_st_solve(mode, &r, info2, &ex);
+            st = st_solve(be, BLT_RUN_OTHER, mode, &r, info2);
             CHECK(st == BLA_OK, "%s %s: status %d without the bad problem",
                   prec.name, blt_st_mode_name(mode), (int)st);
             for (q = 0; q < count - 1; ++q) {
@@ -854,14 +887,13 @@ static void run_isolation(int is_float) {
     free(info2);
     blt_st_set_free(&set);
   }
-  check_done();
 }
 
-Test(nonfinite, isolation_double) {
-  run_isolation(0);
+BLT_TEST(nonfinite, isolation_double) {
+  run_isolation(be, 0);
 }
-Test(nonfinite, isolation_float) {
-  run_isolation(1);
+BLT_TEST(nonfinite, isolation_float) {
+  run_isolation(be, 1);
 }
 
 /* ---- Argument errors of the batch drivers -----------------------------------
@@ -923,16 +955,6 @@ static void env_free(arg_env *v) {
   free(v->info);
 }
 
-static bla_status call_raw(int is_float, int sterf, bla_compz compz,
-                           blt_vbatch d, blt_vbatch e, blt_mbatch z, int *info,
-                           const bla_exec *ex) {
-  if (is_float)
-    return sterf ? bla_ssterf_batch(d.s, e.s, info, ex)
-                 : bla_ssteqr_batch(compz, d.s, e.s, z.s, info, ex);
-  return sterf ? bla_dsterf_batch(d.d, e.d, info, ex)
-               : bla_dsteqr_batch(compz, d.d, e.d, z.d, info, ex);
-}
-
 /* 1 when d, e, z and info hold the same bytes as the snapshot s. */
 static int env_same(const arg_env *v, const arg_env *s) {
   return same_bytes(v->d.data, s->d.data, v->d.bytes) &&
@@ -956,7 +978,7 @@ static arg_env env_snapshot(const arg_env *v) {
 /* Apply argument case c to the views; returns its description, or NULL
  * when the case does not apply to sterf. */
 static const char *arg_case(int c, int sterf, arg_env *v, bla_compz *compz,
-                            int **info, bla_exec *ex, const bla_exec **exp) {
+                            int **info, int *variant) {
   const int64_t count = v->count, n = v->n;
   switch (c) {
   case 0:
@@ -993,12 +1015,10 @@ static const char *arg_case(int c, int sterf, arg_env *v, bla_compz *compz,
     v->e.s.data = NULL;
     return "e.data NULL";
   case 9:
-    ex->backend = (bla_backend)2;
-    *exp = ex;
+    *variant = BLT_RUN_BAD2;
     return "exec backend 2";
   case 10:
-    ex->backend = (bla_backend)-1;
-    *exp = ex;
+    *variant = BLT_RUN_BADM1;
     return "exec backend -1";
   default:
     break;
@@ -1036,19 +1056,17 @@ static const char *arg_case(int c, int sterf, arg_env *v, bla_compz *compz,
   }
 }
 
-static void run_bad_args(int is_float) {
+static void run_bad_args(const blt_backend *be, int is_float) {
   const blt_prec prec = blt_prec_of(is_float);
   int sterf, lay, c;
-  g_fail = 0;
   for (sterf = 0; sterf < 2; ++sterf)
     for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
       const char *rn = sterf ? "sterf_batch" : "steqr_batch";
-      const bla_exec ex1 = host_exec(1);
       /* The unmodified call is valid: the cases below fail for their one
        * change only. */
       arg_env v = env_new(prec, (blt_layout)lay, 4, 5, 1);
-      bla_status st = call_raw(is_float, sterf, BLA_COMPZ_UPDATE, v.d, v.e, v.z,
-                               v.info, &ex1);
+      bla_status st = call_raw(be, BLT_RUN, is_float, sterf, BLA_COMPZ_UPDATE,
+                               v.d, v.e, v.z, v.info, v.count + 1);
       CHECK(st == BLA_OK && v.info[0] == 0 && v.info[3] == 0,
             "%s %s: the valid baseline call failed (%d)", prec.name, rn,
             (int)st);
@@ -1056,16 +1074,15 @@ static void run_bad_args(int is_float) {
       for (c = 0; c < NARGCASES; ++c) {
         arg_env w = env_new(prec, (blt_layout)lay, 4, 5, 1), snap;
         bla_compz compz = BLA_COMPZ_INIT;
-        int *info = w.info;
-        bla_exec ex = host_exec(1);
-        const bla_exec *exp = &ex1;
-        const char *what = arg_case(c, sterf, &w, &compz, &info, &ex, &exp);
+        int *info = w.info, variant = BLT_RUN;
+        const char *what = arg_case(c, sterf, &w, &compz, &info, &variant);
         if (!what) {
           env_free(&w);
           continue;
         }
         snap = env_snapshot(&w);
-        st = call_raw(is_float, sterf, compz, w.d, w.e, w.z, info, exp);
+        st = call_raw(be, variant, is_float, sterf, compz, w.d, w.e, w.z, info,
+                      w.count + 1);
         CHECK(st == BLA_ERR_ARG, "%s %s %s, %s: status %d, expected %d",
               prec.name, rn, blt_layout_name((blt_layout)lay), what, (int)st,
               (int)BLA_ERR_ARG);
@@ -1075,23 +1092,20 @@ static void run_bad_args(int is_float) {
         env_free(&w);
       }
     }
-  check_done();
 }
 
-Test(args, bad_args_double) {
-  run_bad_args(0);
+BLT_TEST(args, bad_args_double) {
+  run_bad_args(be, 0);
 }
-Test(args, bad_args_float) {
-  run_bad_args(1);
+BLT_TEST(args, bad_args_float) {
+  run_bad_args(be, 1);
 }
 
 /* count = 0 is valid and does nothing, even with NULL data and info;
  * n = 0 and n = 1 (e empty, may be NULL) are valid for any count. */
-static void run_edge_sizes(int is_float) {
+static void run_edge_sizes(const blt_backend *be, int is_float) {
   const blt_prec prec = blt_prec_of(is_float);
-  const bla_exec ex = host_exec(2);
   int m, lay;
-  g_fail = 0;
   for (m = 0; m < 4; ++m)
     for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
       const int sterf = m == BLT_ST_STERF;
@@ -1107,13 +1121,14 @@ static void run_edge_sizes(int is_float) {
       vshape(&v.e, 0, 3);
       mshape(&v.z, 0, 4, 4);
       snap = env_snapshot(&v);
-      st = call_raw(is_float, sterf, compz, v.d, v.e, v.z, NULL, &ex);
+      st = call_raw(be, BLT_RUN_OTHER, is_float, sterf, compz, v.d, v.e, v.z,
+                    NULL, 0);
       CHECK(st == BLA_OK && env_same(&v, &snap),
             "%s %s: count = 0 gave status %d or touched an output", prec.name,
             mn, (int)st);
-      st = call_raw(is_float, sterf, compz, blt_vbatch_rebase(v.d, NULL),
-                    blt_vbatch_rebase(v.e, NULL), blt_mbatch_rebase(v.z, NULL),
-                    NULL, &ex);
+      st = call_raw(be, BLT_RUN_OTHER, is_float, sterf, compz,
+                    blt_vbatch_rebase(v.d, NULL), blt_vbatch_rebase(v.e, NULL),
+                    blt_mbatch_rebase(v.z, NULL), NULL, 0);
       CHECK(st == BLA_OK, "%s %s: count = 0 with NULL data gave status %d",
             prec.name, mn, (int)st);
       env_free(&snap);
@@ -1122,7 +1137,8 @@ static void run_edge_sizes(int is_float) {
       /* n = 0, count 3: info 0, nothing else to write. */
       v = env_new(prec, (blt_layout)lay, 3, 0, 1);
       snap = env_snapshot(&v);
-      st = call_raw(is_float, sterf, compz, v.d, v.e, v.z, v.info, &ex);
+      st = call_raw(be, BLT_RUN_OTHER, is_float, sterf, compz, v.d, v.e, v.z,
+                    v.info, 3);
       CHECK(st == BLA_OK && v.info[0] == 0 && v.info[1] == 0 && v.info[2] == 0,
             "%s %s: n = 0 gave status %d, info %d %d %d", prec.name, mn,
             (int)st, v.info[0], v.info[1], v.info[2]);
@@ -1136,8 +1152,8 @@ static void run_edge_sizes(int is_float) {
        * unchanged (UPDATE). */
       v = env_new(prec, (blt_layout)lay, 3, 1, 1);
       blt_vbatch_get(v.d, 1, &d0);
-      st = call_raw(is_float, sterf, compz, v.d, blt_vbatch_rebase(v.e, NULL),
-                    v.z, v.info, &ex);
+      st = call_raw(be, BLT_RUN_OTHER, is_float, sterf, compz, v.d,
+                    blt_vbatch_rebase(v.e, NULL), v.z, v.info, 3);
       CHECK(st == BLA_OK, "%s %s: n = 1, e NULL gave status %d", prec.name, mn,
             (int)st);
       for (p = 0; p < 3; ++p) {
@@ -1151,21 +1167,19 @@ static void run_edge_sizes(int is_float) {
       }
       env_free(&v);
     }
-  check_done();
 }
 
-Test(args, edge_sizes_double) {
-  run_edge_sizes(0);
+BLT_TEST(args, edge_sizes_double) {
+  run_edge_sizes(be, 0);
 }
-Test(args, edge_sizes_float) {
-  run_edge_sizes(1);
+BLT_TEST(args, edge_sizes_float) {
+  run_edge_sizes(be, 1);
 }
 
 /* exec->threads <= 0 means the default: same bits as one thread. */
 Test(args, exec_threads) {
   const int thr[3] = {0, -3, 7};
   int f, t;
-  g_fail = 0;
   for (f = 0; f < 2; ++f) {
     const blt_prec prec = blt_prec_of(f);
     static const int types[] = {13, 9, 22, 25};
@@ -1173,13 +1187,13 @@ Test(args, exec_threads) {
     blt_st_batch b1 =
         blt_st_batch_new(&set, BLT_INTERLEAVED, BLT_Z_NAN, NULL, 0);
     int *info = (int *)blt_xcalloc((size_t)set.count, sizeof(int));
-    const bla_exec ex1 = host_exec(1);
+    const bla_exec ex1 = bla_exec_host(1, NULL);
     CHECK(blt_st_solve(BLT_ST_INIT, &b1, info, &ex1) == BLA_OK,
           "%s: threads = 1 failed", prec.name);
     for (t = 0; t < 3; ++t) {
       blt_st_batch b2 =
           blt_st_batch_new(&set, BLT_INTERLEAVED, BLT_Z_NAN, NULL, 0);
-      const bla_exec ex = host_exec(thr[t]);
+      const bla_exec ex = bla_exec_host(thr[t], NULL);
       bla_status st = blt_st_solve(BLT_ST_INIT, &b2, info, &ex);
       CHECK(st == BLA_OK && same_bytes(b1.d.data, b2.d.data, b1.d.bytes) &&
                 same_bytes(b1.z.data, b2.z.data, b1.z.bytes),
@@ -1209,28 +1223,22 @@ Test(args, status_strings) {
             "status codes: OK must be 0 and errors negative");
 }
 
-/* A library built without CUDA answers BLA_ERR_NO_DEVICE to a BLA_CUDA
- * request and touches nothing. */
-Test(args, cuda_without_cuda) {
+/* Without a usable device (a library without CUDA drivers, or no GPU) a
+ * BLA_CUDA request answers BLA_ERR_NO_DEVICE and touches nothing (host
+ * pointers are safe to pass then). */
+Test(nodevice, status) {
   int f, m;
-  if (bla_has_cuda()) {
-    printf("skipped: the library has its CUDA drivers (test_steqr_cuda "
-           "covers BLA_CUDA)\n");
-    cr_skip_test("the library has its CUDA drivers");
-  }
-  g_fail = 0;
+  blt_require_no_device();
   for (f = 0; f < 2; ++f)
     for (m = 0; m < 4; ++m) {
       arg_env v = env_new(blt_prec_of(f), BLT_COLMAJOR, 3, 4, 1);
       arg_env snap = env_snapshot(&v);
-      bla_exec ex;
-      bla_status st;
-      ex = bla_exec_cuda(NULL, NULL);
-      st = call_raw(f, m == BLT_ST_STERF, compz_of((blt_st_mode)m), v.d, v.e,
+      const bla_exec ex = bla_exec_cuda(NULL, NULL);
+      const bla_status st =
+          call_exec(f, m == BLT_ST_STERF, compz_of((blt_st_mode)m), v.d, v.e,
                     v.z, v.info, &ex);
       CHECK(st == BLA_ERR_NO_DEVICE && env_same(&v, &snap),
-            "%s %s with BLA_CUDA in a host-only build: status %d or "
-            "touched output",
+            "%s %s with BLA_CUDA and no device: status %d or touched output",
             f ? "float" : "double", blt_st_mode_name((blt_st_mode)m), (int)st);
       env_free(&snap);
       env_free(&v);

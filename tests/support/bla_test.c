@@ -4,6 +4,7 @@
 #include <float.h>
 #include <lapacke.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +34,19 @@ void *blt_xcalloc(size_t count, size_t size) {
 int blt_verbose(void) {
   const char *v = getenv("BLA_TEST_VERBOSE");
   return v && *v && strcmp(v, "0") != 0;
+}
+
+/* ---- Failure reporting --------------------------------------------------- */
+
+void blt_report_fail(blt_report *rep, const char *fmt, ...) {
+  char msg[512];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  ++rep->nfail;
+  if (rep->fail)
+    rep->fail(rep->ctx, msg);
 }
 
 /* ---- Random numbers ------------------------------------------------------ */

@@ -18,6 +18,21 @@
  * at every size (LAPACK's test suites use the same kind of bound). */
 #define BLT_THRESH 50.0
 
+/* ---- Failure reporting ------------------------------------------------------
+ * A check sweep keeps going after a failure, so that one run shows every
+ * failing input; fail() receives each message (the test decides how many
+ * to log). */
+typedef struct {
+  void (*fail)(void *ctx, const char *msg);
+  void *ctx;
+  int64_t nfail;
+} blt_report;
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+void blt_report_fail(blt_report *rep, const char *fmt, ...);
+
 /* ---- Random numbers ------------------------------------------------------
  * xoshiro256** seeded through splitmix64: reproducible on every platform,
  * independent streams for independent seeds. */

@@ -11,19 +11,6 @@
 
 #define NS_PI 3.14159265358979323846
 
-/* ---- Failure reporting --------------------------------------------------- */
-
-void blt_report_fail(blt_report *rep, const char *fmt, ...) {
-  char msg[512];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  ++rep->nfail;
-  if (rep->fail)
-    rep->fail(rep->ctx, msg);
-}
-
 /* ---- Dense helpers ------------------------------------------------------- */
 
 double blt_ns_norm1(int64_t n, const double *a, int64_t lda) {

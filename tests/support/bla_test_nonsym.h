@@ -17,21 +17,6 @@
 
 #include "bla_test.h"
 
-/* ---- Failure reporting ------------------------------------------------------
- * A check sweep keeps going after a failure, so that one run shows every
- * failing input; fail() receives each message (the test decides how many
- * to log). */
-typedef struct {
-  void (*fail)(void *ctx, const char *msg);
-  void *ctx;
-  int64_t nfail;
-} blt_report;
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-void blt_report_fail(blt_report *rep, const char *fmt, ...);
-
 /* ---- Dense helpers (column-major, double) -------------------------------- */
 
 double blt_ns_norm1(int64_t n, const double *a, int64_t lda);

@@ -1,19 +1,20 @@
-/* tests/support/bla_test_report.h: failure accounting of the test suites
- * built on blt_report (the nonsymmetric and QZ families, host and CUDA):
- * report() starts a test's count, CHECK() records a failure, check_done()
- * says how many were not logged. Needs Criterion; include after
- * <criterion/criterion.h> and bla_test_nonsym.h. */
+/* tests/support/bla_test_report.h: the Criterion side of the test
+ * support, shared by every suite: failure accounting (report(), CHECK(),
+ * check_done()) and tests whose body runs on each backend (BLT_TEST).
+ * Include after <criterion/criterion.h>. */
 #ifndef BLA_TEST_REPORT_H
 #define BLA_TEST_REPORT_H
 
-#include <string.h>
+#include <stdio.h>
 
-#include "bla_test_nonsym.h"
+#include "bla_test.h"
+#include "bla_test_backend.h"
 
 /* ---- Failure accounting ----------------------------------------------------
  * Sweeps keep going after a failure so that one run shows every failing
  * input; the first few are logged. Each Criterion test runs in its own
- * process, so the counter starts at 0. */
+ * process, so the count starts at 0; report() restarts it and hands the
+ * report to support code that takes one. */
 #define MAX_LOGGED 25
 
 static inline void log_fail(void *ctx, const char *msg) {
@@ -22,12 +23,10 @@ static inline void log_fail(void *ctx, const char *msg) {
     cr_expect(0, "%s", msg);
 }
 
-static blt_report g_rep;
+static blt_report g_rep = {log_fail, &g_rep, 0};
 
 static inline blt_report *report(void) {
-  memset(&g_rep, 0, sizeof g_rep);
-  g_rep.fail = log_fail;
-  g_rep.ctx = &g_rep;
+  g_rep.nfail = 0;
   return &g_rep;
 }
 
@@ -41,5 +40,53 @@ static inline void check_done(void) {
   cr_expect(g_rep.nfail <= MAX_LOGGED, "%lld further failures were not logged",
             (long long)(g_rep.nfail - MAX_LOGGED));
 }
+
+/* ---- Tests on each backend
+ * --------------------------------------------------- BLT_TEST(suite, name,
+ * options...) { body } defines the body once, with `const blt_backend *be` in
+ * scope, and two Criterion tests: suite/name on the host and cuda_suite/name on
+ * a CUDA device. Where no device is usable (or the library has no CUDA drivers)
+ * the CUDA test says "skipped: no GPU" and is reported skipped, by Criterion
+ * and by ctest's SKIP_REGULAR_EXPRESSION, never passed. check_done() runs after
+ * the body. */
+static inline void blt_open_cuda(blt_backend *be) {
+  const char *why = "";
+  if (!blt_backend_cuda(be, &why)) {
+    printf("skipped: no GPU (%s)\n", why);
+    fflush(stdout);
+    cr_skip_test("skipped: no GPU (%s)", why);
+  }
+}
+
+/* The nodevice checks run where a BLA_CUDA request must fail. */
+static inline void blt_require_no_device(void) {
+  if (blt_cuda_usable()) {
+    printf("skipped: a GPU is present\n");
+    fflush(stdout);
+    cr_skip_test("skipped: a GPU is present");
+  }
+}
+
+#define BLT_FIRST_(a, ...) a
+#define BLT_TEST(suite, ...)                                                   \
+  BLT_TEST_NAMED_(suite, BLT_FIRST_(__VA_ARGS__, ~), __VA_ARGS__)
+#define BLT_TEST_NAMED_(suite, name, ...) BLT_TEST_(suite, name, __VA_ARGS__)
+#define BLT_TEST_(suite, name, ...)                                            \
+  static void blt_body_##suite##_##name(const blt_backend *be);                \
+  Test(suite, __VA_ARGS__) {                                                   \
+    const blt_backend host_ = blt_backend_host();                              \
+    report();                                                                  \
+    blt_body_##suite##_##name(&host_);                                         \
+    check_done();                                                              \
+  }                                                                            \
+  Test(cuda_##suite, __VA_ARGS__) {                                            \
+    blt_backend dev_;                                                          \
+    blt_open_cuda(&dev_);                                                      \
+    report();                                                                  \
+    blt_body_##suite##_##name(&dev_);                                          \
+    blt_backend_close(&dev_);                                                  \
+    check_done();                                                              \
+  }                                                                            \
+  static void blt_body_##suite##_##name(const blt_backend *be)
 
 #endif
