@@ -4,8 +4,28 @@
 #ifndef BATCHLA_CONFIG_H
 #define BATCHLA_CONFIG_H
 
+/* Under NVRTC (run-time compilation, as CuPy's RawModule uses) there are
+ * no libc headers: the few definitions the core needs are supplied here,
+ * with the values of a 64-bit CUDA platform's headers. */
+#if defined(__CUDACC_RTC__)
+typedef long long int64_t;
+#ifndef NULL
+#define NULL 0
+#endif
+#define INT_MAX 2147483647
+#define INT64_MAX 9223372036854775807LL
+#define INFINITY __int_as_float(0x7f800000)
+#define NAN __int_as_float(0x7fffffff)
+#define DBL_EPSILON 2.2204460492503131e-16
+#define DBL_MIN 2.2250738585072014e-308
+#define DBL_MAX 1.7976931348623157e+308
+#define FLT_EPSILON 1.19209290e-7F
+#define FLT_MIN 1.17549435e-38F
+#define FLT_MAX 3.40282347e+38F
+#else
 #include <stddef.h>
 #include <stdint.h>
+#endif
 
 #if defined(__CUDACC__)
 #define BLA_HD __host__ __device__

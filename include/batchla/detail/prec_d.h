@@ -1,8 +1,10 @@
 /* Precision macros for the double instantiation of a .inc body. Every
  * routine family is written once in a .inc file over these names and
  * included once per precision (see prec_s.h, prec_undef.h). */
+#if !defined(__CUDACC_RTC__) /* NVRTC: config.h and the CUDA math API */
 #include <float.h>
 #include <math.h>
+#endif
 #define BLA_R double
 #define BLA_P(name) bla_d##name
 #define BLA_LIT(x) x

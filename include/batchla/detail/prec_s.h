@@ -1,6 +1,8 @@
 /* Precision macros for the float instantiation of a .inc body. */
+#if !defined(__CUDACC_RTC__) /* NVRTC: config.h and the CUDA math API */
 #include <float.h>
 #include <math.h>
+#endif
 #define BLA_R float
 #define BLA_P(name) bla_s##name
 #define BLA_LIT(x) x##f
