@@ -920,17 +920,29 @@ bla_status blt_ns_call(blt_ns_op op, bla_job job, bla_compz compz,
   return BLA_ERR_ARG;
 }
 
-bla_status blt_ns_host_runner(void *ctx, int variant, blt_ns_op op, bla_job job,
-                              bla_compz compz, const blt_ns_batch *b,
-                              int *info) {
-  bla_exec ex;
-  (void)ctx;
-  ex = bla_exec_host(variant == 1 ? 2 : 1, NULL);
-  ex.backend = variant == 2   ? (bla_backend)2
-               : variant == 3 ? (bla_backend)-1
-                              : BLA_HOST;
-  ex.stream = NULL;
-  return blt_ns_call(op, job, compz, b, info, &ex);
+bla_status blt_ns_run(const blt_backend *be, int variant, blt_ns_op op,
+                      bla_job job, bla_compz compz, const blt_ns_batch *b,
+                      int *info) {
+  const bla_exec ex = blt_backend_exec(be, variant);
+  blt_mirror m = blt_mirror_begin(be);
+  blt_ns_batch d = *b;
+  bla_status st;
+  d.a = blt_mirror_mbatch(&m, b->a);
+  d.z = blt_mirror_mbatch(&m, b->z);
+  d.tau = blt_mirror_vbatch(&m, b->tau);
+  d.wr = blt_mirror_vbatch(&m, b->wr);
+  d.wi = blt_mirror_vbatch(&m, b->wi);
+  st =
+      blt_ns_call(op, job, compz, &d, blt_mirror_info(&m, info, b->count), &ex);
+  blt_mirror_end(&m);
+  return st;
+}
+
+/* The host driver's results, which a device's eigenvalues must match. */
+static bla_status run_on_host(blt_ns_op op, bla_job job, bla_compz compz,
+                              const blt_ns_batch *b, int *info) {
+  const blt_backend host = blt_backend_host();
+  return blt_ns_run(&host, BLT_RUN, op, job, compz, b, info);
 }
 
 /* ---- Worst ratios -------------------------------------------------------- */
@@ -1070,8 +1082,8 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
       bla_status st;
       for (p = 0; p < count; ++p)
         info[p] = -12345;
-      st = sw->runner(sw->ctx, 0, BLT_NS_GEHRD, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                      &b, info);
+      st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_GEHRD, BLA_JOB_SCHUR,
+                      BLA_COMPZ_NONE, &b, info);
       if (st != BLA_OK)
         NS_FAIL(rep, "%s gehrd n=%lld %s: status %d", prec.name, (long long)n,
                 lname(lay), (int)st);
@@ -1081,8 +1093,8 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
                   prec.name, (long long)n, lname(lay), set.type[p],
                   (long long)p, info[p]);
       /* Variant run: the same bits. */
-      st = sw->runner(sw->ctx, 1, BLT_NS_GEHRD, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                      &b2, info);
+      st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_GEHRD, BLA_JOB_SCHUR,
+                      BLA_COMPZ_NONE, &b2, info);
       if (st != BLA_OK || !blt_ns_batch_same(&b, &b2))
         NS_FAIL(rep,
                 "%s gehrd n=%lld %s: variant run gave status %d or "
@@ -1093,8 +1105,8 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
       bq2 = blt_ns_batch_clone(&b);
       for (p = 0; p < count; ++p)
         info[p] = -12345;
-      st = sw->runner(sw->ctx, 0, BLT_NS_ORGHR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                      &bq, info);
+      st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_ORGHR, BLA_JOB_SCHUR,
+                      BLA_COMPZ_NONE, &bq, info);
       if (st != BLA_OK)
         NS_FAIL(rep, "%s orghr n=%lld %s: status %d", prec.name, (long long)n,
                 lname(lay), (int)st);
@@ -1103,8 +1115,8 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
           NS_FAIL(rep, "%s orghr n=%lld %s type %d problem %lld: info %d",
                   prec.name, (long long)n, lname(lay), set.type[p],
                   (long long)p, info[p]);
-      st = sw->runner(sw->ctx, 1, BLT_NS_ORGHR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                      &bq2, info);
+      st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_ORGHR, BLA_JOB_SCHUR,
+                      BLA_COMPZ_NONE, &bq2, info);
       if (st != BLA_OK || !blt_ns_batch_same(&bq, &bq2))
         NS_FAIL(rep,
                 "%s orghr n=%lld %s: variant run gave status %d or "
@@ -1117,7 +1129,7 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
       differs = lay > 0 && !(same_doubles(h0.a, h1.a, count * n * n) &&
                              same_doubles(h0.tau, h1.tau, count * nt) &&
                              same_doubles(q0.a, q1.a, count * n * n));
-      if (differs && sw->bitwise_layouts)
+      if (differs && blt_backend_is_host(sw->be))
         NS_FAIL(rep, "%s gehrd/orghr n=%lld: %s and %s give different bits",
                 prec.name, (long long)n, lname(0), lname(lay));
       if (lay == 0 || differs)
@@ -1234,7 +1246,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         zsnap = blt_ns_batch_clone(&b);
         for (p = 0; p < count; ++p)
           info[p] = -12345;
-        st = sw->runner(sw->ctx, 0, BLT_NS_HSEQR, job, compz, &b, info);
+        st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_HSEQR, job, compz, &b, info);
         if (st != BLA_OK)
           NS_FAIL(rep, "%s %s n=%lld %s: status %d", prec.name, hm_name[m],
                   (long long)n, lname(lay), (int)st);
@@ -1244,7 +1256,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
                     prec.name, hm_name[m], (long long)n, lname(lay),
                     set.type[p], blt_ns_type_name(set.type[p]), (long long)p,
                     info[p]);
-        st = sw->runner(sw->ctx, 1, BLT_NS_HSEQR, job, compz, &b2, info);
+        st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_HSEQR, job, compz, &b2,
+                        info);
         if (st != BLA_OK || !blt_ns_batch_same(&b, &b2))
           NS_FAIL(rep,
                   "%s %s n=%lld %s: variant run gave status %d or "
@@ -1264,15 +1277,14 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
                     !same_doubles(o0->wi, oc->wi, count * n) ||
                     (schur && !same_doubles(o0->a, oc->a, count * n * n)) ||
                     (vec && !same_doubles(o0->z, oc->z, count * n * n));
-          if (differs && sw->bitwise_layouts)
+          if (differs && blt_backend_is_host(sw->be))
             NS_FAIL(rep, "%s %s n=%lld: %s and %s give different bits",
                     prec.name, hm_name[m], (long long)n, lname(0), lname(lay));
         }
-        if (sw->compare && lay == 0) {
+        if (!blt_backend_is_host(sw->be) && lay == 0) {
           blt_ns_batch bc =
               blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
-          st = sw->compare(sw->compare_ctx, 0, BLT_NS_HSEQR, job, compz, &bc,
-                           info);
+          st = run_on_host(BLT_NS_HSEQR, job, compz, &bc, info);
           if (st != BLA_OK)
             NS_FAIL(rep, "%s %s n=%lld: comparison run: status %d", prec.name,
                     hm_name[m], (long long)n, (int)st);
@@ -1316,7 +1328,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
                 !same_doubles(oe->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
-          if (sw->compare && lay == 0)
+          if (!blt_backend_is_host(sw->be) && lay == 0)
             cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
                                     match, w));
           blt_ns_worst_note(sw->worst, type, n, BLT_NSR_RESID, resid);
@@ -1383,8 +1395,8 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
         bla_status st;
         for (p = 0; p < count; ++p)
           info[p] = -12345;
-        st = sw->runner(sw->ctx, 0, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                        &b, info);
+        st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_SCHUR, BLA_JOB_SCHUR,
+                        BLA_COMPZ_NONE, &b, info);
         if (st != BLA_OK)
           NS_FAIL(rep, "%s %s n=%lld %s: status %d", prec.name, mn,
                   (long long)n, lname(lay), (int)st);
@@ -1393,8 +1405,8 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
             NS_FAIL(rep, "%s %s n=%lld %s type %d (%s) problem %lld: info %d",
                     prec.name, mn, (long long)n, lname(lay), set.type[p],
                     blt_ns_type_name(set.type[p]), (long long)p, info[p]);
-        st = sw->runner(sw->ctx, 1, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                        &b2, info);
+        st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_SCHUR, BLA_JOB_SCHUR,
+                        BLA_COMPZ_NONE, &b2, info);
         if (st != BLA_OK || !blt_ns_batch_same(&b, &b2))
           NS_FAIL(rep,
                   "%s %s n=%lld %s: variant run gave status %d or "
@@ -1411,16 +1423,16 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
                     !same_doubles(o0->wi, oc->wi, count * n) ||
                     !same_doubles(o0->a, oc->a, count * n * n) ||
                     (m == 0 && !same_doubles(o0->z, oc->z, count * n * n));
-          if (differs && sw->bitwise_layouts)
+          if (differs && blt_backend_is_host(sw->be))
             NS_FAIL(rep, "%s %s n=%lld: %s and %s give different bits",
                     prec.name, mn, (long long)n, lname(0), lname(lay));
         }
-        if (sw->compare && lay == 0) {
+        if (!blt_backend_is_host(sw->be) && lay == 0) {
           blt_ns_batch bc = blt_ns_batch_new(
               &set, (blt_layout)lay, m == 0 ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0,
               NULL, 0);
-          st = sw->compare(sw->compare_ctx, 0, BLT_NS_SCHUR, BLA_JOB_SCHUR,
-                           BLA_COMPZ_NONE, &bc, info);
+          st = run_on_host(BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &bc,
+                           info);
           if (st != BLA_OK)
             NS_FAIL(rep, "%s %s n=%lld: comparison run: status %d", prec.name,
                     mn, (long long)n, (int)st);
@@ -1449,7 +1461,7 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
           }
           form = blt_ns_form(n, t, wr, wi, prec.ulp, prec.unfl);
           eig = eig_vs_ref(&set, p, wr, wi, match);
-          if (sw->compare && lay == 0)
+          if (!blt_backend_is_host(sw->be) && lay == 0)
             cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
                                     match, w));
           blt_ns_worst_note(sw->worst, type, n, BLT_NSR_RESID, resid);
@@ -1518,7 +1530,7 @@ static int all_nan(int64_t len, const double *x) {
   return blt_all_nan((size_t)(len > 0 ? len : 0), x);
 }
 
-void blt_ns_check_isolation(blt_prec prec, blt_ns_runner runner, void *ctx,
+void blt_ns_check_isolation(blt_prec prec, const blt_backend *be,
                             blt_report *rep) {
   static const int64_t ns[] = {1, 2, 7};
   static const int types[] = {19, 12, 3, 25, 2, 16, 26, 22};
@@ -1544,8 +1556,8 @@ void blt_ns_check_isolation(blt_prec prec, blt_ns_runner runner, void *ctx,
       /* orghr's input: gehrd's output for the general matrices. */
       blt_ns_batch b =
           blt_ns_batch_new(&g, BLT_COLMAJOR, BLT_NSZ_ABSENT, 0, NULL, 0);
-      bla_status st =
-          runner(ctx, 0, BLT_NS_GEHRD, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b, info);
+      bla_status st = blt_ns_run(be, BLT_RUN, BLT_NS_GEHRD, BLA_JOB_SCHUR,
+                                 BLA_COMPZ_NONE, &b, info);
       if (st != BLA_OK)
         NS_FAIL(rep, "%s isolation setup: gehrd status %d", prec.name, (int)st);
       for (p = 0; p < count; ++p)
@@ -1589,7 +1601,7 @@ void blt_ns_check_isolation(blt_prec prec, blt_ns_runner runner, void *ctx,
                          c->zinit, 0, NULL, count);
           for (p = 0; p < count; ++p)
             info[p] = -12345;
-          st = runner(ctx, 0, c->op, c->job, c->compz, &b, info);
+          st = blt_ns_run(be, BLT_RUN, c->op, c->job, c->compz, &b, info);
           if (st != BLA_OK)
             NS_FAIL(rep, "%s %s n=%lld %s: status %d", prec.name, c->name,
                     (long long)n, lname(lay), (int)st);
@@ -1631,7 +1643,7 @@ void blt_ns_check_isolation(blt_prec prec, blt_ns_runner runner, void *ctx,
                            c->op == BLT_NS_ORGHR ? gtau : NULL, q_src, c->zinit,
                            0, idx, count - 1);
           }
-          st = runner(ctx, 0, c->op, c->job, c->compz, &r, info2);
+          st = blt_ns_run(be, BLT_RUN, c->op, c->job, c->compz, &r, info2);
           if (st != BLA_OK)
             NS_FAIL(rep, "%s %s n=%lld %s: reference run status %d", prec.name,
                     c->name, (long long)n, lname(lay), (int)st);
@@ -1870,8 +1882,7 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
 }
 #define NARGCASES 25
 
-void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
-                       blt_report *rep) {
+void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
   const int64_t count = 4, n = 5;
   blt_rng rng;
   int op, lay, c;
@@ -1883,8 +1894,8 @@ void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
       /* The unchanged call is valid: each case fails for its one change. */
       blt_ns_batch b = arg_env(prec, (blt_layout)lay, count, n, with_z, &rng);
       int *info = info_new(count + 1);
-      bla_status st = runner(ctx, 0, (blt_ns_op)op, BLA_JOB_SCHUR,
-                             BLA_COMPZ_INIT, &b, info);
+      bla_status st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
+                                 BLA_COMPZ_INIT, &b, info);
       if (st != BLA_OK || info[0] != 0 || info[count - 1] != 0)
         NS_FAIL(rep,
                 "%s %s %s: the valid baseline call gave status %d, "
@@ -1902,7 +1913,7 @@ void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
         const char *what = arg_case(c, (blt_ns_op)op, &w, count, n, &job,
                                     &compz, &pinfo, &variant);
         if (what) {
-          st = runner(ctx, variant, (blt_ns_op)op, job, compz, &w, pinfo);
+          st = blt_ns_run(be, variant, (blt_ns_op)op, job, compz, &w, pinfo);
           if (st != BLA_ERR_ARG)
             NS_FAIL(rep, "%s %s %s, %s: status %d, expected %d", prec.name, on,
                     lname(lay), what, (int)st, (int)BLA_ERR_ARG);
@@ -1929,8 +1940,8 @@ void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
         vshape(&e.wr, 0, n);
         vshape(&e.wi, 0, n);
         snap = blt_ns_batch_clone(&e);
-        st = runner(ctx, 0, (blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e,
-                    einfo);
+        st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
+                        BLA_COMPZ_INIT, &e, einfo);
         if (st != BLA_OK || !blt_ns_batch_same(&e, &snap) ||
             memcmp(einfo, sinfo, 4 * sizeof(int)) != 0)
           NS_FAIL(rep,
@@ -1942,8 +1953,8 @@ void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
         vnull(&e.tau);
         vnull(&e.wr);
         vnull(&e.wi);
-        st = runner(ctx, 0, (blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e,
-                    NULL);
+        st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
+                        BLA_COMPZ_INIT, &e, NULL);
         if (st != BLA_OK)
           NS_FAIL(rep,
                   "%s %s %s: count = 0 with NULL data and info gave "
@@ -1959,8 +1970,8 @@ void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
       {
         blt_ns_batch e = arg_env(prec, (blt_layout)lay, 3, 0, with_z, &rng);
         int *einfo = info_new(4);
-        st = runner(ctx, 0, (blt_ns_op)op, BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e,
-                    einfo);
+        st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
+                        BLA_COMPZ_INIT, &e, einfo);
         if (st != BLA_OK || einfo[0] != 0 || einfo[1] != 0 || einfo[2] != 0)
           NS_FAIL(rep, "%s %s %s: n = 0 gave status %d, info %d %d %d",
                   prec.name, on, lname(lay), (int)st, einfo[0], einfo[1],

@@ -3,8 +3,8 @@
  * matrix catalogue of LAPACK's dchkhs / ddrves, LAPACK's test ratios
  * (dhst01, ddrves), eigenvalue comparison against LAPACKE_dgees as a
  * multiset weighted by dtrsna's reciprocal condition numbers, batches of
- * such problems in the three layouts, and check sweeps that run through a
- * caller-supplied runner, so that the host and CUDA tests share them.
+ * such problems in the three layouts, and check sweeps that run on any
+ * backend (bla_test_backend.h).
  *
  * Builds on bla_test.h (RNG, precisions, layouts); LAPACKE is used only
  * inside bla_test_nonsym.c. Plain host C, no test framework: failures go
@@ -16,6 +16,7 @@
 #include <stdint.h>
 
 #include "bla_test.h"
+#include "bla_test_backend.h"
 
 /* ---- Dense helpers (column-major, double) -------------------------------- */
 
@@ -195,21 +196,14 @@ const char *blt_ns_op_name(blt_ns_op op);
 bla_status blt_ns_call(blt_ns_op op, bla_job job, bla_compz compz,
                        const blt_ns_batch *b, int *info, const bla_exec *exec);
 
-/* How a sweep runs a driver. variant 0: the backend under test; 1: the
- * same backend configured otherwise (host: two threads instead of one;
- * device: another stream), whose results must be bit-identical; 2 and 3:
- * exec with the invalid backends 2 and -1. The runner reads and writes b's
- * host storage and info (b->count entries, or NULL) as a host call would;
- * b's views may differ from b->count and b->n (argument tests), and a view
- * whose data is NULL is passed as NULL. */
-typedef bla_status (*blt_ns_runner)(void *ctx, int variant, blt_ns_op op,
-                                    bla_job job, bla_compz compz,
-                                    const blt_ns_batch *b, int *info);
-
-/* The host runner: ctx unused; variant 0 one thread, 1 two threads. */
-bla_status blt_ns_host_runner(void *ctx, int variant, blt_ns_op op, bla_job job,
-                              bla_compz compz, const blt_ns_batch *b,
-                              int *info);
+/* The driver of op on b through the backend (variant as
+ * blt_backend_exec's): b's storage and info (b->count entries, or NULL)
+ * mirrored there and back, so that b reads as after a host call. b's views
+ * may differ from b->count and b->n (argument tests); a view whose data is
+ * NULL is passed as NULL. */
+bla_status blt_ns_run(const blt_backend *be, int variant, blt_ns_op op,
+                      bla_job job, bla_compz compz, const blt_ns_batch *b,
+                      int *info);
 
 /* ---- Worst ratios per type ----------------------------------------------- */
 enum {
@@ -233,14 +227,13 @@ void blt_ns_worst_print(const blt_ns_worst *t, const char *what);
 
 /* ---- Check sweeps -----------------------------------------------------------
  * Every sweep generates the whole catalogue (or `types`) at each size,
- * solves it through runner in each of the three layouts and checks
+ * solves it on the backend in each of the three layouts and checks
  * status, info, LAPACK's ratios below THRESH, eigenvalues against dgees,
  * that no write lands outside the views, that optional outputs not asked
- * for are untouched, and that the variant-1 run gives the same bits.
- *   bitwise_layouts  the three layouts must give the same bits (host)
- *   compare          when not NULL, a second runner (the host) whose
- *                    eigenvalues this one's must match (weighted, THRESH)
- * Ratios go to worst (may be NULL). */
+ * for are untouched, and that the backend's other configuration
+ * (BLT_RUN_OTHER) gives the same bits. On the host the three layouts must
+ * give the same bits; on a device the eigenvalues must match the host
+ * driver's (weighted, THRESH). Ratios go to worst (may be NULL). */
 typedef struct {
   blt_prec prec;
   const int64_t *sizes;
@@ -250,11 +243,7 @@ typedef struct {
   int reps_small; /* instances of each type for n <= 20 */
   int reps_large; /* instances of each type for n > 20 (0 means 1) */
   uint64_t seed;
-  blt_ns_runner runner;
-  void *ctx;
-  int bitwise_layouts;
-  blt_ns_runner compare;
-  void *compare_ctx;
+  const blt_backend *be;
   blt_ns_worst *worst;
 } blt_ns_sweep;
 
@@ -275,14 +264,13 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep);
  * outputs are NaN; every other problem has info 0 and the same bytes as in
  * the batch solved without the bad problem. hseqr ignores non-finite
  * entries below the subdiagonal. */
-void blt_ns_check_isolation(blt_prec prec, blt_ns_runner runner, void *ctx,
+void blt_ns_check_isolation(blt_prec prec, const blt_backend *be,
                             blt_report *rep);
 
 /* Argument errors of every batch driver (shapes, counts, job, compz, NULL
  * data and info, invalid exec backend): BLA_ERR_ARG and no byte of any
  * output or of info touched. count = 0 is BLA_OK, even with NULL data and
  * info; n = 0 gives info 0. */
-void blt_ns_check_args(blt_prec prec, blt_ns_runner runner, void *ctx,
-                       blt_report *rep);
+void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep);
 
 #endif
