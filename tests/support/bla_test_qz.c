@@ -1194,41 +1194,6 @@ int blt_qz_batch_same(const blt_qz_batch *x, const blt_qz_batch *y) {
   return 1;
 }
 
-/* The view's data pointer moved from the allocation `from` to `to`. */
-static void *moved_ptr(const void *view, const void *from, void *to) {
-  if (!view || !to)
-    return NULL;
-  return (char *)to + ((const char *)view - (const char *)from);
-}
-
-static blt_mbatch mb_moved(blt_mbatch h, void *to) {
-  blt_mbatch d = h;
-  d.data = to;
-  d.d.data = (double *)moved_ptr(h.d.data, h.data, to);
-  d.s.data = (float *)moved_ptr(h.s.data, h.data, to);
-  return d;
-}
-
-static blt_vbatch vb_moved(blt_vbatch h, void *to) {
-  blt_vbatch d = h;
-  d.data = to;
-  d.d.data = (double *)moved_ptr(h.d.data, h.data, to);
-  d.s.data = (float *)moved_ptr(h.s.data, h.data, to);
-  return d;
-}
-
-blt_qz_batch blt_qz_batch_moved(const blt_qz_batch *b, void *const *data) {
-  blt_qz_batch d = *b;
-  d.a = mb_moved(b->a, data[0]);
-  d.b = mb_moved(b->b, data[1]);
-  d.q = mb_moved(b->q, data[2]);
-  d.z = mb_moved(b->z, data[3]);
-  d.alphar = vb_moved(b->alphar, data[4]);
-  d.alphai = vb_moved(b->alphai, data[5]);
-  d.beta = vb_moved(b->beta, data[6]);
-  return d;
-}
-
 int blt_qz_batch_padding_intact(const blt_qz_batch *b) {
   return blt_mbatch_padding_intact(b->a) && blt_mbatch_padding_intact(b->b) &&
          (!b->q.data || blt_mbatch_padding_intact(b->q)) &&
@@ -1281,17 +1246,32 @@ bla_status blt_qz_call(blt_qz_op op, bla_job job, bla_compz compq,
 }
 #undef QZ_CALL
 
-bla_status blt_qz_host_runner(void *ctx, int variant, blt_qz_op op, bla_job job,
-                              bla_compz compq, bla_compz compz,
-                              const blt_qz_batch *b, int *info) {
-  bla_exec ex;
-  (void)ctx;
-  ex = bla_exec_host(variant == 1 ? 2 : 1, NULL);
-  ex.backend = variant == 2   ? (bla_backend)2
-               : variant == 3 ? (bla_backend)-1
-                              : BLA_HOST;
-  ex.stream = NULL;
-  return blt_qz_call(op, job, compq, compz, b, info, &ex);
+bla_status blt_qz_run(const blt_backend *be, int variant, blt_qz_op op,
+                      bla_job job, bla_compz compq, bla_compz compz,
+                      const blt_qz_batch *b, int *info) {
+  const bla_exec ex = blt_backend_exec(be, variant);
+  blt_mirror m = blt_mirror_begin(be);
+  blt_qz_batch d = *b;
+  bla_status st;
+  d.a = blt_mirror_mbatch(&m, b->a);
+  d.b = blt_mirror_mbatch(&m, b->b);
+  d.q = blt_mirror_mbatch(&m, b->q);
+  d.z = blt_mirror_mbatch(&m, b->z);
+  d.alphar = blt_mirror_vbatch(&m, b->alphar);
+  d.alphai = blt_mirror_vbatch(&m, b->alphai);
+  d.beta = blt_mirror_vbatch(&m, b->beta);
+  st = blt_qz_call(op, job, compq, compz, &d,
+                   blt_mirror_info(&m, info, b->count), &ex);
+  blt_mirror_end(&m);
+  return st;
+}
+
+/* The host driver's results, which a device's eigenvalues must match. */
+static bla_status run_on_host(blt_qz_op op, bla_job job, bla_compz compq,
+                              bla_compz compz, const blt_qz_batch *b,
+                              int *info) {
+  const blt_backend host = blt_backend_host();
+  return blt_qz_run(&host, BLT_RUN, op, job, compq, compz, b, info);
 }
 
 /* ---- Worst ratios per type ----------------------------------------------- */
@@ -1412,7 +1392,7 @@ static int mode_has_st(const qz_mode *m) {
 /* What one sweep keeps between its modes and layouts. */
 typedef struct {
   blt_prec prec;
-  const blt_qz_backend *be;
+  const blt_backend *be;
   qz_worst *worst;
   blt_report *rep;
   const blt_qz_set *set;
@@ -1526,7 +1506,7 @@ static int storage_same(const blt_mbatch *x, const blt_mbatch *y) {
 }
 
 static void sweep_mode(sweep_state *ss, int m, int lay) {
-  const blt_qz_backend *be = ss->be;
+  const blt_backend *be = ss->be;
   const blt_qz_set *set = ss->set;
   const blt_prec prec = ss->prec;
   const qz_mode *md = &ss->modes[m];
@@ -1540,7 +1520,7 @@ static void sweep_mode(sweep_state *ss, int m, int lay) {
   int64_t p;
   for (p = 0; p < count; ++p)
     info[p] = -12345;
-  st = be->runner(be->ctx, 0, md->op, md->job, md->compq, md->compz, &b, info);
+  st = blt_qz_run(be, 0, md->op, md->job, md->compq, md->compz, &b, info);
   if (st != BLA_OK)
     QZ_FAIL(ss->rep, "%s %s n=%lld %s: status %d", prec.name, md->name,
             (long long)n, lname(lay), (int)st);
@@ -1549,7 +1529,7 @@ static void sweep_mode(sweep_state *ss, int m, int lay) {
       QZ_FAIL(ss->rep, "%s %s n=%lld %s type %d (%s) problem %lld: info %d",
               prec.name, md->name, (long long)n, lname(lay), set->type[p],
               blt_qz_type_name(set->type[p]), (long long)p, info[p]);
-  st = be->runner(be->ctx, 1, md->op, md->job, md->compq, md->compz, &b2, info);
+  st = blt_qz_run(be, 1, md->op, md->job, md->compq, md->compz, &b2, info);
   if (st != BLA_OK || !blt_qz_batch_same(&b, &b2))
     QZ_FAIL(ss->rep,
             "%s %s n=%lld %s: variant run gave status %d or other bits",
@@ -1564,15 +1544,14 @@ static void sweep_mode(sweep_state *ss, int m, int lay) {
   outs_read(&ss->o[m][lay], &b);
   if (lay > 0) {
     differs = layouts_differ(ss, m, lay);
-    if (differs && be->bitwise_layouts)
+    if (differs && blt_backend_is_host(be))
       QZ_FAIL(ss->rep, "%s %s n=%lld: %s and %s give different bits", prec.name,
               md->name, (long long)n, lname(0), lname(lay));
   }
-  if (be->compare && lay == 0 && md->op != BLT_QZ_GGHRD) {
+  if (!blt_backend_is_host(be) && lay == 0 && md->op != BLT_QZ_GGHRD) {
     blt_qz_batch bc =
         blt_qz_batch_new(set, (blt_layout)lay, md->qi, md->zi, 1, NULL, 0);
-    st = be->compare(be->compare_ctx, 0, md->op, md->job, md->compq, md->compz,
-                     &bc, info);
+    st = run_on_host(md->op, md->job, md->compq, md->compz, &bc, info);
     if (st != BLA_OK)
       QZ_FAIL(ss->rep, "%s %s n=%lld: comparison run: status %d", prec.name,
               md->name, (long long)n, (int)st);
@@ -1636,7 +1615,7 @@ static blt_qz_kind kind_of(blt_qz_op op) {
 }
 
 void blt_qz_sweep(blt_qz_op op, blt_prec prec, const int64_t *sizes, int nsizes,
-                  int reps, uint64_t seed, const blt_qz_backend *be,
+                  int reps, uint64_t seed, const blt_backend *be,
                   blt_report *rep) {
   const qz_mode *modes = op == BLT_QZ_GGHRD   ? gghrd_modes
                          : op == BLT_QZ_HGEQZ ? hgeqz_modes
@@ -1721,7 +1700,7 @@ blt_qz_pencil blt_qz_pencil_exact(const char *name, int64_t n, const double *a,
 }
 
 double blt_qz_check_pencil(blt_prec prec, const blt_qz_pencil *pc,
-                           const blt_qz_backend *be, int layout_step,
+                           const blt_backend *be, int layout_step,
                            blt_report *rep) {
   const int64_t n = pc->n;
   blt_qz_set sg =
@@ -1744,8 +1723,8 @@ double blt_qz_check_pencil(blt_prec prec, const blt_qz_pencil *pc,
       blt_qz_batch b =
           blt_qz_batch_new(st, (blt_layout)lay, ti, ti, 0, NULL, 0);
       int info = -12345;
-      const bla_status rs = be->runner(
-          be->ctx, 0, m == 0 ? BLT_QZ_QZ : BLT_QZ_HGEQZ,
+      const bla_status rs = blt_qz_run(
+          be, 0, m == 0 ? BLT_QZ_QZ : BLT_QZ_HGEQZ,
           vec ? BLA_JOB_SCHUR : BLA_JOB_EIGENVALUES, cz, cz, &b, &info);
       outs_read(&o, &b);
       if (rs != BLA_OK || info < 0 || (info > 0 && pc->must_converge))
@@ -1794,7 +1773,7 @@ double blt_qz_check_pencil(blt_prec prec, const blt_qz_pencil *pc,
   return worst;
 }
 
-void blt_qz_check_issue102(blt_prec prec, const blt_qz_backend *be,
+void blt_qz_check_issue102(blt_prec prec, const blt_backend *be,
                            int layout_step, blt_report *rep) {
   double a[16], b[16], ear[4], eai[4], ebe[4];
   int k;
@@ -1894,7 +1873,7 @@ static int outputs_same(const qz_mode *m, const outs *o1, int64_t p,
 /* One case of the isolation check at one size, layout and bad value; k
  * picks the problem and the entry. */
 static void iso_run(const iso_case *c, const blt_qz_set *s, int lay, double bad,
-                    int64_t k, const blt_qz_backend *be, blt_report *rep) {
+                    int64_t k, const blt_backend *be, blt_report *rep) {
   const blt_prec prec = s->prec;
   const int64_t n = s->n, nn = n * n, count = s->count, pb = k % count;
   const int64_t at = bad_index(c->at, n, k);
@@ -1929,7 +1908,7 @@ static void iso_run(const iso_case *c, const blt_qz_set *s, int lay, double bad,
                  c->m->zi, 0, 0, NULL, count);
   for (p = 0; p < count; ++p)
     info[p] = -12345;
-  st = be->runner(be->ctx, 0, c->m->op, c->m->job, c->m->compq, c->m->compz, &b,
+  st = blt_qz_run(be, 0, c->m->op, c->m->job, c->m->compq, c->m->compz, &b,
                   info);
   if (st != BLA_OK)
     QZ_FAIL(rep, "%s %s n=%lld %s: status %d", prec.name, name, (long long)n,
@@ -1954,7 +1933,7 @@ static void iso_run(const iso_case *c, const blt_qz_set *s, int lay, double bad,
       idx[q++] = p;
   r = batch_from(prec, (blt_layout)lay, n, s->a, s->b, s->q, s->z, c->m->qi,
                  c->m->zi, 0, 0, idx, q);
-  st = be->runner(be->ctx, 0, c->m->op, c->m->job, c->m->compq, c->m->compz, &r,
+  st = blt_qz_run(be, 0, c->m->op, c->m->job, c->m->compq, c->m->compz, &r,
                   info2);
   if (st != BLA_OK)
     QZ_FAIL(rep, "%s %s n=%lld %s: reference run status %d", prec.name, name,
@@ -1984,7 +1963,7 @@ static void iso_run(const iso_case *c, const blt_qz_set *s, int lay, double bad,
   outs_free(&o2);
 }
 
-void blt_qz_check_isolation(blt_prec prec, const blt_qz_backend *be,
+void blt_qz_check_isolation(blt_prec prec, const blt_backend *be,
                             blt_report *rep) {
   static const int64_t ns[] = {1, 2, 7};
   static const int types[] = {26, 7, 2, 31, 4, 27, 17, 3};
@@ -2163,7 +2142,7 @@ static const arg_case arg_cases[] = {
 #define NARGCASES ((int)(sizeof arg_cases / sizeof arg_cases[0]))
 
 /* Runs op on b with the valid call changed by c (NULL: unchanged). */
-static bla_status arg_run(const blt_qz_backend *be, blt_qz_op op,
+static bla_status arg_run(const blt_backend *be, blt_qz_op op,
                           const arg_case *c, blt_qz_batch *b, int64_t count,
                           int *info) {
   const int set = c ? c->set : 0;
@@ -2173,7 +2152,7 @@ static bla_status arg_run(const blt_qz_backend *be, blt_qz_op op,
       if (c->view == V_ALL || c->view == k + 1)
         view_set(b, k, count + c->dcount, b->n + c->drows, b->n + c->dcols,
                  c->null);
-  return be->runner(be->ctx, c ? c->variant : 0, op,
+  return blt_qz_run(be, c ? c->variant : 0, op,
                     set & SET_JOB ? (bla_job)c->job : BLA_JOB_SCHUR,
                     set & SET_CQ ? (bla_compz)c->compq : BLA_COMPZ_INIT,
                     set & SET_CZ ? (bla_compz)c->compz : BLA_COMPZ_INIT, b,
@@ -2182,7 +2161,7 @@ static bla_status arg_run(const blt_qz_backend *be, blt_qz_op op,
 
 /* The valid calls around the cases: the env itself, count = 0 (nothing
  * touched, NULL data and info allowed), n = 0 (info 0). */
-static void arg_valid(blt_prec prec, const blt_qz_backend *be, blt_qz_op op,
+static void arg_valid(blt_prec prec, const blt_backend *be, blt_qz_op op,
                       int lay, blt_rng *rng, blt_report *rep) {
   static const arg_case null_all = {.view = V_ALL, .null = 1, .no_info = 1};
   const char *on = blt_qz_op_name(op);
@@ -2219,8 +2198,7 @@ static void arg_valid(blt_prec prec, const blt_qz_backend *be, blt_qz_op op,
   free(sinfo);
 }
 
-void blt_qz_check_args(blt_prec prec, const blt_qz_backend *be,
-                       blt_report *rep) {
+void blt_qz_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
   const int64_t count = 4, n = 5;
   blt_rng rng;
   int op, lay, c;

@@ -3,8 +3,8 @@
  * ddrges (generator dlatm4) and a few further pencils, LAPACK's test
  * ratios (dget51, dget53, ddrges tests 1-6), generalized eigenvalues
  * compared with LAPACKE_dgges as multisets of projective points, batches
- * of pencils in the three layouts, and check sweeps that run through a
- * caller-supplied runner, so that the host and CUDA tests share them.
+ * of pencils in the three layouts, and check sweeps that run on any
+ * backend (bla_test_backend.h).
  *
  * Eigenvalue comparison. A generalized eigenvalue is the projective point
  * (alpha, beta), alpha = alphar + i alphai; two are compared by the chordal
@@ -256,13 +256,9 @@ void blt_qz_batch_read(const blt_qz_batch *b, int64_t p, double *a, double *bm,
                        double *be);
 
 /* The storage blocks of a batch, in the order a, b, q, z, alphar, alphai,
- * beta: the allocation (NULL when none) and its size. For copying a batch
- * to another memory (a device). */
+ * beta: the allocation (NULL when none) and its size. */
 #define BLT_QZ_NBLOCKS 7
 void blt_qz_batch_blocks(const blt_qz_batch *b, void **data, size_t *bytes);
-/* b with every view moved from its allocation to data[k] (same offsets;
- * a view with NULL data stays NULL). */
-blt_qz_batch blt_qz_batch_moved(const blt_qz_batch *b, void *const *data);
 
 typedef enum {
   BLT_QZ_GGHRD = 0, /* bla_xgghrd_batch(compq, compz, a, b, q, z) */
@@ -278,34 +274,17 @@ bla_status blt_qz_call(blt_qz_op op, bla_job job, bla_compz compq,
                        bla_compz compz, const blt_qz_batch *b, int *info,
                        const bla_exec *exec);
 
-/* How a sweep runs a driver; variants as blt_ns_runner's (0: the backend
- * under test; 1: the same backend otherwise configured, same bits; 2, 3:
- * the invalid backends 2 and -1). */
-typedef bla_status (*blt_qz_runner)(void *ctx, int variant, blt_qz_op op,
-                                    bla_job job, bla_compz compq,
-                                    bla_compz compz, const blt_qz_batch *b,
-                                    int *info);
-
-/* The host runner: ctx unused; variant 0 one thread, 1 two threads. */
-bla_status blt_qz_host_runner(void *ctx, int variant, blt_qz_op op, bla_job job,
-                              bla_compz compq, bla_compz compz,
-                              const blt_qz_batch *b, int *info);
+/* The driver of op on b through the backend (variant as
+ * blt_backend_exec's): b's storage and info (b->count entries, or NULL)
+ * mirrored there and back, so that b reads as after a host call. */
+bla_status blt_qz_run(const blt_backend *be, int variant, blt_qz_op op,
+                      bla_job job, bla_compz compq, bla_compz compz,
+                      const blt_qz_batch *b, int *info);
 
 /* ---- Check sweeps -----------------------------------------------------------
- * How a check runs the drivers and what it demands of them: runner (the
- * backend under test, with ctx); bitwise_layouts, the three layouts must
- * give the same bits (host); compare, when not NULL, a second runner (the
- * host, with compare_ctx) whose eigenvalues this one's must match
- * (weighted, THRESH); name labels the worst-ratio tables. */
-typedef struct {
-  const char *name;
-  blt_qz_runner runner;
-  void *ctx;
-  int bitwise_layouts;
-  blt_qz_runner compare;
-  void *compare_ctx;
-} blt_qz_backend;
-
+ * Every check runs the drivers on a backend (bla_test_backend.h). On the
+ * host the three layouts must give the same bits; on a device the
+ * eigenvalues must match the host driver's (weighted, THRESH). */
 /* The whole catalogue at each of the sizes (reps instances of each type
  * for n <= 10, one above), solved through be in each layout and in each
  * mode of the driver op, with the variant-1 run: status, info, LAPACK's
@@ -328,7 +307,7 @@ typedef struct {
  *          alpha, beta the same bits in every mode.
  * The worst ratio of each type is printed when blt_verbose(). */
 void blt_qz_sweep(blt_qz_op op, blt_prec prec, const int64_t *sizes, int nsizes,
-                  int reps, uint64_t seed, const blt_qz_backend *be,
+                  int reps, uint64_t seed, const blt_backend *be,
                   blt_report *rep);
 
 /* One explicit pencil through be: qz with vectors and, unless
@@ -363,13 +342,13 @@ blt_qz_pencil blt_qz_pencil_exact(const char *name, int64_t n, const double *a,
                                   const double *ex_be);
 
 double blt_qz_check_pencil(blt_prec prec, const blt_qz_pencil *pc,
-                           const blt_qz_backend *be, int layout_step,
+                           const blt_backend *be, int layout_step,
                            blt_report *rep);
 
 /* The pencils of Reference-LAPACK/lapack#102 (blt_qz_issue102) through
  * blt_qz_check_pencil: each must converge with every ratio below THRESH
  * and its eigenvalues match the exact ones. */
-void blt_qz_check_issue102(blt_prec prec, const blt_qz_backend *be,
+void blt_qz_check_issue102(blt_prec prec, const blt_backend *be,
                            int layout_step, blt_report *rep);
 
 /* NaN, +Inf or -Inf in one problem of a batch, for every driver, input
@@ -378,14 +357,13 @@ void blt_qz_check_issue102(blt_prec prec, const blt_qz_backend *be,
  * 0 and the same bytes as in the batch without the bad problem. Entries
  * below b's diagonal (gghrd, hgeqz) and h's subdiagonal (hgeqz) are not
  * read: a bad value there changes nothing. */
-void blt_qz_check_isolation(blt_prec prec, const blt_qz_backend *be,
+void blt_qz_check_isolation(blt_prec prec, const blt_backend *be,
                             blt_report *rep);
 
 /* Argument errors of every batch driver (shapes, counts, job, compq,
  * compz, NULL data and info, invalid exec backend): BLA_ERR_ARG and no
  * byte of any output or of info touched. count = 0 is BLA_OK, even with
  * NULL data and info; n = 0 gives info 0. */
-void blt_qz_check_args(blt_prec prec, const blt_qz_backend *be,
-                       blt_report *rep);
+void blt_qz_check_args(blt_prec prec, const blt_backend *be, blt_report *rep);
 
 #endif
