@@ -1,9 +1,10 @@
-/* tests/test_cholesky.c: host tests of the Cholesky family, the batch
+/* tests/test_cholesky.c: tests of the Cholesky family, the batch
  * drivers bla_{d,s}{pbtrf,pbtrs,pbsv,potrf,potrs,posv}_batch and their
  * core routines, validated against LAPACK with the matrix catalogues of
  * LAPACK's dchkpb (band) and dchkpo (dense) and the ratios of dpbt01,
- * dpbt02 and dget04 (tests/support/bla_test_spd.h does the work; these
- * are the host entry points). */
+ * dpbt02 and dget04 (tests/support/bla_test_spd.h does the work). The
+ * batch-driver tests (BLT_TEST) run on the host and, as suites cuda_*, on
+ * a CUDA device. */
 #include <criterion/criterion.h>
 
 #include <math.h>
@@ -15,128 +16,82 @@
 #include "batchla/core/cholesky.h"
 #include "bla_test.h"
 #include "bla_test_spd.h"
-
-/* ---- Failure accounting ----------------------------------------------------
- * A runner checks thousands of problems and keeps going after a failure so
- * that one run shows every failing input; the first few are logged. Each
- * Criterion test runs in its own process, so the counter starts at 0. */
-#define MAX_LOGGED 25
-static int g_fail;
-
-static void on_fail(void *ctx, const char *msg) {
-  (void)ctx;
-  ++g_fail;
-  if (g_fail <= MAX_LOGGED)
-    cr_expect(0, "%s", msg);
-}
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      ++g_fail;                                                                \
-      if (g_fail <= MAX_LOGGED)                                                \
-        cr_expect(0, __VA_ARGS__);                                             \
-    }                                                                          \
-  } while (0)
-
-static void check_done(void) {
-  cr_expect(g_fail <= MAX_LOGGED, "%d further failures were not logged",
-            g_fail - MAX_LOGGED);
-}
-
-/* One thread for the run under test; the runner adds 2 threads and exec
- * NULL and compares bits. */
-static blt_chol_env host_env(void) {
-  blt_chol_env env;
-  memset(&env, 0, sizeof env);
-  env.mem = NULL;
-  env.exec.backend = BLA_HOST;
-  env.exec.threads = 1;
-  env.exec.stream = NULL;
-  env.host_checks = 1;
-  env.fail = on_fail;
-  env.ctx = NULL;
-  return env;
-}
+#include "bla_test_report.h"
 
 /* ---- LAPACK's catalogues through the batch drivers --------------------------
  */
 
-static void run_catalogue(blt_spd_kind kind, int is_float, bla_uplo uplo) {
-  const blt_chol_env env = host_env();
+static void run_catalogue(const blt_backend *be, blt_spd_kind kind,
+                          int is_float, bla_uplo uplo) {
+  const blt_chol_env env = {be, &g_rep};
   blt_chol_worst *worst =
       (blt_chol_worst *)blt_xcalloc(1, sizeof(blt_chol_worst));
   char what[96];
-  g_fail = 0;
   blt_chol_catalogue(&env, kind, is_float, uplo, worst);
-  snprintf(what, sizeof what, "%s %s, uplo %s", blt_prec_of(is_float).name,
-           kind == BLT_SPD_BAND ? "pb" : "po",
+  snprintf(what, sizeof what, "%s %s %s, uplo %s", be->name,
+           blt_prec_of(is_float).name, kind == BLT_SPD_BAND ? "pb" : "po",
            uplo == BLA_UPPER ? "upper" : "lower");
   blt_chol_worst_print(worst, kind, what);
   free(worst);
-  check_done();
 }
 
-Test(pb_catalogue, double_upper) {
-  run_catalogue(BLT_SPD_BAND, 0, BLA_UPPER);
+BLT_TEST(pb_catalogue, double_upper) {
+  run_catalogue(be, BLT_SPD_BAND, 0, BLA_UPPER);
 }
-Test(pb_catalogue, double_lower) {
-  run_catalogue(BLT_SPD_BAND, 0, BLA_LOWER);
+BLT_TEST(pb_catalogue, double_lower) {
+  run_catalogue(be, BLT_SPD_BAND, 0, BLA_LOWER);
 }
-Test(pb_catalogue, float_upper) {
-  run_catalogue(BLT_SPD_BAND, 1, BLA_UPPER);
+BLT_TEST(pb_catalogue, float_upper) {
+  run_catalogue(be, BLT_SPD_BAND, 1, BLA_UPPER);
 }
-Test(pb_catalogue, float_lower) {
-  run_catalogue(BLT_SPD_BAND, 1, BLA_LOWER);
+BLT_TEST(pb_catalogue, float_lower) {
+  run_catalogue(be, BLT_SPD_BAND, 1, BLA_LOWER);
 }
-Test(po_catalogue, double_upper) {
-  run_catalogue(BLT_SPD_DENSE, 0, BLA_UPPER);
+BLT_TEST(po_catalogue, double_upper) {
+  run_catalogue(be, BLT_SPD_DENSE, 0, BLA_UPPER);
 }
-Test(po_catalogue, double_lower) {
-  run_catalogue(BLT_SPD_DENSE, 0, BLA_LOWER);
+BLT_TEST(po_catalogue, double_lower) {
+  run_catalogue(be, BLT_SPD_DENSE, 0, BLA_LOWER);
 }
-Test(po_catalogue, float_upper) {
-  run_catalogue(BLT_SPD_DENSE, 1, BLA_UPPER);
+BLT_TEST(po_catalogue, float_upper) {
+  run_catalogue(be, BLT_SPD_DENSE, 1, BLA_UPPER);
 }
-Test(po_catalogue, float_lower) {
-  run_catalogue(BLT_SPD_DENSE, 1, BLA_LOWER);
+BLT_TEST(po_catalogue, float_lower) {
+  run_catalogue(be, BLT_SPD_DENSE, 1, BLA_LOWER);
 }
 
-/* ---- Failing problems inside a batch, argument errors
- * ------------------------ */
+/* ---- Failing problems inside a batch, argument errors ----------------------
+ */
 
-static void run_isolation(blt_spd_kind kind, int is_float) {
-  const blt_chol_env env = host_env();
-  g_fail = 0;
+static void run_isolation(const blt_backend *be, blt_spd_kind kind,
+                          int is_float) {
+  const blt_chol_env env = {be, &g_rep};
   blt_chol_isolation(&env, kind, is_float);
-  check_done();
 }
 
-Test(isolation, pb_double) {
-  run_isolation(BLT_SPD_BAND, 0);
+BLT_TEST(isolation, pb_double) {
+  run_isolation(be, BLT_SPD_BAND, 0);
 }
-Test(isolation, pb_float) {
-  run_isolation(BLT_SPD_BAND, 1);
+BLT_TEST(isolation, pb_float) {
+  run_isolation(be, BLT_SPD_BAND, 1);
 }
-Test(isolation, po_double) {
-  run_isolation(BLT_SPD_DENSE, 0);
+BLT_TEST(isolation, po_double) {
+  run_isolation(be, BLT_SPD_DENSE, 0);
 }
-Test(isolation, po_float) {
-  run_isolation(BLT_SPD_DENSE, 1);
+BLT_TEST(isolation, po_float) {
+  run_isolation(be, BLT_SPD_DENSE, 1);
 }
 
-static void run_bad_args(int is_float) {
-  const blt_chol_env env = host_env();
-  g_fail = 0;
+static void run_bad_args(const blt_backend *be, int is_float) {
+  const blt_chol_env env = {be, &g_rep};
   blt_chol_bad_args(&env, is_float);
-  check_done();
 }
 
-Test(args, bad_args_double) {
-  run_bad_args(0);
+BLT_TEST(args, bad_args_double) {
+  run_bad_args(be, 0);
 }
-Test(args, bad_args_float) {
-  run_bad_args(1);
+BLT_TEST(args, bad_args_float) {
+  run_bad_args(be, 1);
 }
 
 /* exec->threads <= 0 or larger than the batch means the default: the same
@@ -147,7 +102,6 @@ Test(args, exec_threads) {
   const int type = 1;
   int st, t, k;
   blt_spd_set s;
-  g_fail = 0;
   s = blt_spd_set_new(prec, BLT_SPD_BAND, 16, 4, &type, 1, 20, 99, &st);
   CHECK(st == 0, "generation failed");
   for (k = 0; k < 2 && st == 0; ++k) {
@@ -223,7 +177,6 @@ Test(core, strided_matches_batch) {
   const int type = 1, dtype = 2;
   int st1, st2, iu, k;
   blt_spd_set pb, po;
-  g_fail = 0;
   pb = blt_spd_set_new(prec, BLT_SPD_BAND, 12, 3, &type, 1, 2, 5, &st1);
   po = blt_spd_set_new(prec, BLT_SPD_DENSE, 9, 0, &dtype, 1, 2, 6, &st2);
   CHECK(st1 == 0 && st2 == 0, "generation failed");
@@ -283,7 +236,6 @@ Test(core, shape_errors) {
   double ab[4 * 6], a[6 * 6], b[6 * 2], ab0[4 * 6], a0[6 * 6], b0[6 * 2];
   bla_dmat vab, va, vb;
   int i, r;
-  g_fail = 0;
   for (i = 0; i < 24; ++i)
     ab[i] = i % 4 == 3 ? 4.0 : 0.5; /* UPPER, kd = 3: diagonal in row 3 */
   for (i = 0; i < 36; ++i)
@@ -337,7 +289,6 @@ Test(core, shape_errors_float) {
   float ab[2 * 3] = {0, 2, 0.5f, 2, 0.5f, 2};
   float b[3] = {1, 1, 1};
   int r;
-  g_fail = 0;
   r = bla_spbtrf(BLA_UPPER, 2, bla_smat_make(ab, 2, 3, 1, 2));
   CHECK(r == -3, "spbtrf rows != kd+1: %d", r);
   r = bla_spbtrs(BLA_UPPER, 1, bla_smat_make(ab, 2, 3, 1, 2),
@@ -349,23 +300,36 @@ Test(core, shape_errors_float) {
   check_done();
 }
 
-/* A host-only build reports BLA_ERR_NO_DEVICE for BLA_CUDA; a CUDA build
- * on a machine without a device does the same (checked in the CUDA test
- * program where a device exists). */
-Test(args, cuda_without_device) {
-  double ab[2 * 3] = {0, 2, 0.5, 2, 0.5, 2};
-  int info = -5;
-  bla_exec ex;
-  bla_status st;
-  g_fail = 0;
-  ex = bla_exec_cuda(NULL, NULL);
-  if (bla_has_cuda()) {
-    printf("skipped: the library has CUDA drivers; see test_cholesky_cuda\n");
-    cr_skip_test("library built with CUDA");
-  }
-  st = bla_dpbtrf_batch(BLA_UPPER, 1, bla_dmat_batch_colmajor(ab, 1, 2, 3, 2),
-                        &info, &ex);
-  CHECK(st == BLA_ERR_NO_DEVICE && info == -5 && ab[1] == 2.0,
-        "BLA_CUDA without CUDA: status %d, info %d", (int)st, info);
+/* Without a usable device (a library without CUDA drivers, or no GPU)
+ * every driver answers BLA_CUDA with BLA_ERR_NO_DEVICE and touches
+ * nothing (host pointers are safe to pass then). */
+Test(nodevice, status) {
+  int f, io;
+  blt_require_no_device();
+  for (f = 0; f < 2; ++f)
+    for (io = 0; io < BLT_CH_NOPS; ++io) {
+      const blt_chol_op op = (blt_chol_op)io;
+      const int band = blt_chol_op_band(op), type = band ? 1 : 2;
+      const blt_prec prec = blt_prec_of(f);
+      int st;
+      blt_spd_set s = blt_spd_set_new(prec, band ? BLT_SPD_BAND : BLT_SPD_DENSE,
+                                      5, 1, &type, 1, 3, 8, &st);
+      blt_mbatch a = blt_spd_batch_a(&s, BLA_LOWER, BLT_COLMAJOR, s.a, NULL, 3);
+      blt_mbatch b = blt_spd_batch_b(&s, BLT_COLMAJOR, 2, s.b, NULL, 3);
+      blt_mbatch a0 = blt_mbatch_clone(a), b0 = blt_mbatch_clone(b);
+      int info[3] = {7, 7, 7};
+      const bla_exec ex = bla_exec_cuda(NULL, NULL);
+      const bla_status r = blt_chol_call(op, BLA_LOWER, s.kd, a, b, info, &ex);
+      CHECK(st == 0 && r == BLA_ERR_NO_DEVICE && info[0] == 7 && info[2] == 7 &&
+                memcmp(a.data, a0.data, a.bytes) == 0 &&
+                memcmp(b.data, b0.data, b.bytes) == 0,
+            "%s: no device gave status %d or touched an output",
+            blt_chol_op_name(op, f), (int)r);
+      blt_mbatch_free(&a);
+      blt_mbatch_free(&b);
+      blt_mbatch_free(&a0);
+      blt_mbatch_free(&b0);
+      blt_spd_set_free(&s);
+    }
   check_done();
 }

@@ -587,69 +587,17 @@ bla_status blt_chol_call(blt_chol_op op, bla_uplo uplo, int64_t kd,
   return BLA_ERR_ARG;
 }
 
-static const void *view_data(blt_mbatch b) {
-  return b.is_float ? (const void *)b.s.data : (const void *)b.d.data;
-}
-
-/* A device copy of b's allocation, the views moved onto it (offsets of
- * the views inside the allocation are kept). */
-static blt_mbatch device_copy(const blt_mem_ops *mem, blt_mbatch b, void **dev,
-                              int *ok) {
-  blt_mbatch r = b;
-  char *base = (char *)b.data;
-  *dev = NULL;
-  if (!view_data(b) || !b.data)
-    return b;
-  *dev = mem->alloc(b.bytes);
-  if (!*dev || mem->upload(*dev, b.data, b.bytes) != 0) {
-    *ok = 0;
-    return b;
-  }
-  r.data = *dev;
-  if (b.is_float)
-    r.s.data = (float *)((char *)*dev + ((char *)b.s.data - base));
-  else
-    r.d.data = (double *)((char *)*dev + ((char *)b.d.data - base));
-  return r;
-}
-
-bla_status blt_chol_exec(const blt_mem_ops *mem, blt_chol_op op, bla_uplo uplo,
-                         int64_t kd, blt_mbatch a, blt_mbatch b, int *info,
-                         int64_t ninfo, const bla_exec *exec, int *mem_ok) {
-  void *da = NULL, *db = NULL, *di = NULL;
-  const size_t ib = (size_t)imax(ninfo, 1) * sizeof(int);
-  blt_mbatch a2, b2;
-  bla_status st = BLA_ERR_DEVICE;
-  int ok = 1;
-  if (!mem) {
-    if (mem_ok)
-      *mem_ok = 1;
-    return blt_chol_call(op, uplo, kd, a, b, info, exec);
-  }
-  a2 = device_copy(mem, a, &da, &ok);
-  b2 = blt_chol_op_has_b(op) ? device_copy(mem, b, &db, &ok) : b;
-  if (ok && info) {
-    di = mem->alloc(ib);
-    ok = di && mem->upload(di, info, ib) == 0;
-  }
-  if (ok) {
-    st = blt_chol_call(op, uplo, kd, a2, b2, info ? (int *)di : NULL, exec);
-    ok = mem->sync() == 0;
-  }
-  if (ok && da)
-    ok = mem->download(a.data, da, a.bytes) == 0;
-  if (ok && db)
-    ok = mem->download(b.data, db, b.bytes) == 0;
-  if (ok && di)
-    ok = mem->download(info, di, ib) == 0;
-  if (da)
-    mem->release(da);
-  if (db)
-    mem->release(db);
-  if (di)
-    mem->release(di);
-  if (mem_ok)
-    *mem_ok = ok;
+bla_status blt_chol_run(const blt_backend *be, int variant, blt_chol_op op,
+                        bla_uplo uplo, int64_t kd, blt_mbatch a, blt_mbatch b,
+                        int *info, int64_t ninfo) {
+  const bla_exec ex = blt_backend_exec(be, variant);
+  blt_mirror m = blt_mirror_begin(be);
+  bla_status st;
+  a = blt_mirror_mbatch(&m, a);
+  if (blt_chol_op_has_b(op))
+    b = blt_mirror_mbatch(&m, b);
+  st = blt_chol_call(op, uplo, kd, a, b, blt_mirror_info(&m, info, ninfo), &ex);
+  blt_mirror_end(&m);
   return st;
 }
 
@@ -666,7 +614,7 @@ envfail(const blt_chol_env *env, const char *fmt, ...) {
   va_start(ap, fmt);
   vsnprintf(buf, sizeof buf, fmt, ap);
   va_end(ap);
-  env->fail(env->ctx, buf);
+  blt_report_fail(env->rep, "%s", buf);
 }
 
 #define EXPECT(cond, ...)                                                      \
@@ -679,67 +627,57 @@ static const char *uplo_name(bla_uplo uplo) {
   return uplo == BLA_UPPER ? "upper" : uplo == BLA_LOWER ? "lower" : "?";
 }
 
-static bla_exec host_exec(int threads) {
-  bla_exec ex;
-  ex = bla_exec_host(threads, NULL);
-  return ex;
-}
-
 static int same_bits(const void *x, const void *y, size_t bytes) {
   return bytes == 0 || memcmp(x, y, bytes) == 0;
 }
 
-/* The op on (a, b) through env; on the host also on clones with 2
- * threads (and, when with_null, with exec NULL), which must give the same
- * bits in a, b and info. Returns the status of the run under test. */
+/* The op on (a, b) on env's backend; also on clones in the backend's
+ * other configuration (two threads; another stream) and, on the host when
+ * with_null, with exec NULL, which must give the same bits in a, b and
+ * info. Returns the status of the run under test. */
 static bla_status run_checked(const blt_chol_env *env, blt_chol_op op,
                               bla_uplo uplo, int64_t kd, blt_mbatch a,
                               blt_mbatch b, int *info, int64_t count,
                               int with_null, const char *where) {
   const int has_b = blt_chol_op_has_b(op);
+  const int host = blt_backend_is_host(env->be);
   blt_mbatch a2, b2, a3, b3;
-  int *info2 = NULL, *info3 = NULL;
+  int *info2, *info3 = NULL;
   bla_status st;
-  int ok = 1;
-  const int host = env->host_checks;
-  if (host) {
-    const bla_exec ex2 = host_exec(2);
-    a2 = blt_mbatch_clone(a);
-    b2 = has_b ? blt_mbatch_clone(b) : b;
-    info2 = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
-    memcpy(info2, info, (size_t)count * sizeof(int));
-    st = blt_chol_call(op, uplo, kd, a2, b2, info2, &ex2);
-    EXPECT(st == BLA_OK, "%s, 2 threads: status %d", where, (int)st);
-    if (with_null) {
-      a3 = blt_mbatch_clone(a);
-      b3 = has_b ? blt_mbatch_clone(b) : b;
-      info3 = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
-      st = blt_chol_call(op, uplo, kd, a3, b3, info3, NULL);
-      EXPECT(st == BLA_OK, "%s, exec NULL: status %d", where, (int)st);
-    }
+  with_null = with_null && host;
+  a2 = blt_mbatch_clone(a);
+  b2 = has_b ? blt_mbatch_clone(b) : b;
+  info2 = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
+  memcpy(info2, info, (size_t)count * sizeof(int));
+  st = blt_chol_run(env->be, BLT_RUN_OTHER, op, uplo, kd, a2, b2, info2, count);
+  EXPECT(st == BLA_OK, "%s, other configuration: status %d", where, (int)st);
+  if (with_null) {
+    a3 = blt_mbatch_clone(a);
+    b3 = has_b ? blt_mbatch_clone(b) : b;
+    info3 = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
+    st = blt_chol_call(op, uplo, kd, a3, b3, info3, NULL);
+    EXPECT(st == BLA_OK, "%s, exec NULL: status %d", where, (int)st);
   }
-  st =
-      blt_chol_exec(env->mem, op, uplo, kd, a, b, info, count, &env->exec, &ok);
-  EXPECT(ok, "%s: a device memory operation failed", where);
+  st = blt_chol_run(env->be, BLT_RUN, op, uplo, kd, a, b, info, count);
   EXPECT(st == BLA_OK, "%s: status %d (%s)", where, (int)st,
          bla_status_string(st));
-  if (host) {
-    EXPECT(same_bits(a.data, a2.data, a.bytes) &&
-               (!has_b || same_bits(b.data, b2.data, b.bytes)) &&
-               same_bits(info, info2, (size_t)count * sizeof(int)),
-           "%s: 1 and 2 threads give different bits", where);
-    blt_mbatch_free(&a2);
+  EXPECT(same_bits(a.data, a2.data, a.bytes) &&
+             (!has_b || same_bits(b.data, b2.data, b.bytes)) &&
+             same_bits(info, info2, (size_t)count * sizeof(int)),
+         "%s: the other configuration (2 threads; another stream) gives "
+         "different bits",
+         where);
+  blt_mbatch_free(&a2);
+  if (has_b)
+    blt_mbatch_free(&b2);
+  if (with_null) {
+    EXPECT(same_bits(a.data, a3.data, a.bytes) &&
+               (!has_b || same_bits(b.data, b3.data, b.bytes)) &&
+               same_bits(info, info3, (size_t)count * sizeof(int)),
+           "%s: exec NULL gives different bits from 1 thread", where);
+    blt_mbatch_free(&a3);
     if (has_b)
-      blt_mbatch_free(&b2);
-    if (with_null) {
-      EXPECT(same_bits(a.data, a3.data, a.bytes) &&
-                 (!has_b || same_bits(b.data, b3.data, b.bytes)) &&
-                 same_bits(info, info3, (size_t)count * sizeof(int)),
-             "%s: exec NULL gives different bits from 1 thread", where);
-      blt_mbatch_free(&a3);
-      if (has_b)
-        blt_mbatch_free(&b3);
-    }
+      blt_mbatch_free(&b3);
   }
   free(info2);
   free(info3);
@@ -1010,7 +948,7 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
         if (lay == 0)
           base[stage] = cur;
         else {
-          if (env->host_checks)
+          if (blt_backend_is_host(env->be))
             EXPECT(out_same(&base[stage], &cur, count, slen, 0),
                    "%s: results differ from the column-major layout's", where);
           out_free(&cur);
@@ -1044,7 +982,7 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
           if (lay == 0)
             base[stage] = cur;
           else {
-            if (env->host_checks)
+            if (blt_backend_is_host(env->be))
               EXPECT(out_same(&base[stage], &cur, count, 0, n * nrhs),
                      "%s nrhs=%lld: results differ from the column-major "
                      "layout's",
@@ -1083,7 +1021,7 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
           if (lay == 0)
             base[stage] = cur;
           else {
-            if (env->host_checks)
+            if (blt_backend_is_host(env->be))
               EXPECT(out_same(&base[stage], &cur, count, slen, n * nrhs_sv),
                      "%s: results differ from the column-major layout's",
                      where);
@@ -1259,21 +1197,19 @@ void blt_chol_isolation(const blt_chol_env *env, blt_spd_kind kind,
                                 : blt_mbatch_none(is_float, ngood);
           blt_mbatch asnap = blt_mbatch_clone(a);
           char where[200];
-          int ok = 1;
           bla_status stt;
           snprintf(where, sizeof where, "%s %s %s n=%lld kd=%lld round %d",
                    blt_chol_op_name(op, is_float), uplo_name(uplo), ln,
                    (long long)n, (long long)kd, r);
           for (p = 0; p < count; ++p)
             info[p] = -12345;
-          stt = blt_chol_exec(env->mem, op, uplo, kd, a, b, info, count,
-                              &env->exec, &ok);
-          EXPECT(ok && stt == BLA_OK, "%s: status %d", where, (int)stt);
+          stt = blt_chol_run(env->be, BLT_RUN, op, uplo, kd, a, b, info, count);
+          EXPECT(stt == BLA_OK, "%s: status %d", where, (int)stt);
           for (p = 0; p < ngood; ++p)
             info2[p] = -12345;
-          stt = blt_chol_exec(env->mem, op, uplo, kd, ag, bg, info2, ngood,
-                              &env->exec, &ok);
-          EXPECT(ok && stt == BLA_OK,
+          stt = blt_chol_run(env->be, BLT_RUN, op, uplo, kd, ag, bg, info2,
+                             ngood);
+          EXPECT(stt == BLA_OK,
                  "%s, without the failing problems: "
                  "status %d",
                  where, (int)stt);
@@ -1435,10 +1371,9 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
       for (m = 0; m < M_COUNT; ++m) {
         blt_mbatch a = a0, b = b0;
         blt_mbatch asnap = blt_mbatch_clone(a0), bsnap = blt_mbatch_clone(b0);
-        int infosnap[8], *info = info0, ok = 1;
+        int infosnap[8], *info = info0, variant = BLT_RUN;
         bla_uplo uplo = BLA_UPPER;
         int64_t kdm = kd;
-        bla_exec ex = env->exec;
         bla_status st;
         memcpy(infosnap, info0, (size_t)(count + 1) * sizeof(int));
         switch (m) {
@@ -1497,10 +1432,10 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
           set_data_null(&b);
           break;
         case M_EXEC_2:
-          ex.backend = (bla_backend)2;
+          variant = BLT_RUN_BAD2;
           break;
         case M_EXEC_NEG:
-          ex.backend = (bla_backend)-1;
+          variant = BLT_RUN_BADM1;
           break;
         }
         /* Mutations that do not apply to this driver. */
@@ -1513,11 +1448,8 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
           goto next;
         if (!has_b && m == M_BDATA_NULL)
           goto next;
-        st = blt_chol_exec(env->mem, op, uplo, kdm, a, b, info, count + 1, &ex,
-                           &ok);
-        EXPECT(ok, "%s %s, %s: a device memory operation failed",
-               blt_chol_op_name(op, is_float), blt_layout_name(layout),
-               mut_name(m));
+        st = blt_chol_run(env->be, variant, op, uplo, kdm, a, b, info,
+                          count + 1);
         EXPECT(st == BLA_ERR_ARG, "%s %s, %s: status %d, expected %d",
                blt_chol_op_name(op, is_float), blt_layout_name(layout),
                mut_name(m), (int)st, (int)BLA_ERR_ARG);
@@ -1536,14 +1468,14 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
       for (m = 0; m < 2; ++m) {
         blt_mbatch a = a0, b = b0;
         blt_mbatch asnap = blt_mbatch_clone(a0), bsnap = blt_mbatch_clone(b0);
-        int infosnap[8], ok = 1;
+        int infosnap[8];
         bla_status st;
         memcpy(infosnap, info0, (size_t)(count + 1) * sizeof(int));
         set_dims(&a, 0, rows, n);
         set_dims(&b, 0, n, nrhs);
-        st = blt_chol_exec(env->mem, op, BLA_LOWER, kd, a, b, m ? NULL : info0,
-                           count + 1, &env->exec, &ok);
-        EXPECT(ok && st == BLA_OK, "%s %s, count = 0%s: status %d",
+        st = blt_chol_run(env->be, BLT_RUN, op, BLA_LOWER, kd, a, b,
+                          m ? NULL : info0, count + 1);
+        EXPECT(st == BLA_OK, "%s %s, count = 0%s: status %d",
                blt_chol_op_name(op, is_float), blt_layout_name(layout),
                m ? ", info NULL" : "", (int)st);
         EXPECT(
@@ -1559,10 +1491,9 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
       /* The unmutated call is accepted and solves every problem (the
        * diagonal matrices above are positive definite). */
       {
-        int ok = 1;
-        bla_status st = blt_chol_exec(env->mem, op, BLA_UPPER, kd, a0, b0,
-                                      info0, count + 1, &env->exec, &ok);
-        EXPECT(ok && st == BLA_OK, "%s %s, valid arguments: status %d",
+        bla_status st = blt_chol_run(env->be, BLT_RUN, op, BLA_UPPER, kd, a0,
+                                     b0, info0, count + 1);
+        EXPECT(st == BLA_OK, "%s %s, valid arguments: status %d",
                blt_chol_op_name(op, is_float), blt_layout_name(layout),
                (int)st);
         for (p = 0; p < count; ++p)

@@ -8,10 +8,8 @@
  *   - LAPACK's test ratios dpbt01 / dpot01, dpbt02 / dpot02 and dget04,
  *     computed in double;
  *   - LAPACK references through LAPACKE (used only inside bla_test_spd.c);
- *   - runners shared by the host and the CUDA test programs: the whole
- *     catalogue, failures isolated inside a batch, and argument errors,
- *     on host memory or on device copies made through caller-supplied
- *     memory operations (so this module never links a GPU runtime).
+ *   - runners for any backend (bla_test_backend.h): the whole catalogue,
+ *     failures isolated inside a batch, and argument errors.
  *
  * Ratios use eps = dlamch('Epsilon') (half of blt_prec.ulp), as dpbt01,
  * dpbt02 and dget04 do. */
@@ -22,6 +20,7 @@
 #include <stdint.h>
 
 #include "bla_test.h"
+#include "bla_test_backend.h"
 
 /* ---- Catalogues -------------------------------------------------------------
  * Band, LAPACK dchkpb (dlatb4 path 'PB'), for a band width kd:
@@ -165,38 +164,23 @@ bla_status blt_chol_call(blt_chol_op op, bla_uplo uplo, int64_t kd,
                          blt_mbatch a, blt_mbatch b, int *info,
                          const bla_exec *exec);
 
-/* Where the data of a call lives. NULL (host memory) or a device's
- * allocator, copies (0 on success) and a wait for the call to finish. */
-typedef struct {
-  void *(*alloc)(size_t bytes);
-  void (*release)(void *ptr);
-  int (*upload)(void *dst, const void *src, size_t bytes);
-  int (*download)(void *dst, const void *src, size_t bytes);
-  int (*sync)(void);
-} blt_mem_ops;
-
-/* blt_chol_call on host storage (mem NULL), or on device copies of the
- * storage of a and b (whole allocations) and of info (ninfo entries):
- * uploaded before, downloaded after the call, so that a, b and info hold
- * the results either way. A view with NULL data, or a NULL info, is
- * passed as it is. *mem_ok (may be NULL) is 0 when a memory operation
- * failed. */
-bla_status blt_chol_exec(const blt_mem_ops *mem, blt_chol_op op, bla_uplo uplo,
-                         int64_t kd, blt_mbatch a, blt_mbatch b, int *info,
-                         int64_t ninfo, const bla_exec *exec, int *mem_ok);
+/* blt_chol_call on the backend (variant as blt_backend_exec's): the
+ * storage of a and b (whole allocations) and info (ninfo entries, or
+ * NULL) mirrored there and back, so that a, b and info hold the results
+ * either way. A view with NULL data is passed as it is. */
+bla_status blt_chol_run(const blt_backend *be, int variant, blt_chol_op op,
+                        bla_uplo uplo, int64_t kd, blt_mbatch a, blt_mbatch b,
+                        int *info, int64_t ninfo);
 
 /* ---- Runners
- * ------------------------------------------------------------------ Each
- * reports every failed check through env->fail, with a message that names the
- * input, and keeps going. */
+ * ------------------------------------------------------------------ Each runs
+ * on env->be and reports every failed check to env->rep, with a message that
+ * names the input, and keeps going. The backend's other configuration
+ * (BLT_RUN_OTHER) must give the same bits; on the host so must exec NULL and
+ * every layout. */
 typedef struct {
-  const blt_mem_ops *mem; /* NULL: host memory */
-  bla_exec exec;          /* the execution under test */
-  /* Host-only checks: bit-identical results across layouts, across 1 and
-   * 2 threads, and with exec NULL. */
-  int host_checks;
-  void (*fail)(void *ctx, const char *msg);
-  void *ctx;
+  const blt_backend *be;
+  blt_report *rep;
 } blt_chol_env;
 
 /* Worst ratios seen, per type: factor residual (dpbt01 / dpot01), solve
