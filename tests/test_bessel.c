@@ -1,6 +1,8 @@
-/* tests/test_bessel.c: host tests of the Bessel functions of all integer
+/* tests/test_bessel.c: tests of the Bessel functions of all integer
  * orders: the batch drivers bla_{d,s}{bessel,sph_bessel}_*_all_batch and
- * the single-argument routines of batchla/special/bessel.h.
+ * the single-argument routines of batchla/special/bessel.h. The
+ * batch-driver tests (BLT_TEST) run on the host and, as suites cuda_*, on
+ * a CUDA device.
  *
  * Accuracy is judged against high-precision reference values
  * (tests/data/bessel_ref.txt, written by tests/data/gen_bessel_ref.py)
@@ -22,6 +24,7 @@
 #include "batchla/batchla.h"
 #include "batchla/special/bessel.h"
 #include "bla_test.h"
+#include "bla_test_report.h"
 
 #ifndef BLA_TEST_DATA_DIR
 #error "BLA_TEST_DATA_DIR must name the directory holding bessel_ref.txt"
@@ -34,29 +37,6 @@
  * factor 2 leaves room for the rounding of the identity's own terms. */
 #define ACC_TOL 8.0
 #define ID_TOL 16.0
-
-#define MAX_LOGGED 20
-static int g_fail;
-
-#define CHECK(cond, ...)                                                       \
-  do {                                                                         \
-    if (!(cond)) {                                                             \
-      ++g_fail;                                                                \
-      if (g_fail <= MAX_LOGGED)                                                \
-        cr_expect(0, __VA_ARGS__);                                             \
-    }                                                                          \
-  } while (0)
-
-static void check_done(void) {
-  cr_expect(g_fail <= MAX_LOGGED, "%d further failures were not logged",
-            g_fail - MAX_LOGGED);
-}
-
-static bla_exec host_exec(int threads) {
-  bla_exec ex;
-  ex = bla_exec_host(threads, NULL);
-  return ex;
-}
 
 static int same_bytes(const void *a, const void *b, size_t bytes) {
   return memcmp(a, b, bytes) == 0;
@@ -210,6 +190,9 @@ static const char *slot_name(call_id c, int s) {
   return buf[s];
 }
 
+/* Every output of a pair call wanted. */
+#define ALL4 0xFu
+
 /* Outputs of a call: up to four batches (blt_vbatch; data NULL = not
  * wanted). */
 typedef struct {
@@ -300,6 +283,7 @@ typedef struct {
   int64_t n, inc;
   double *d;
   float *s;
+  size_t bytes; /* of the allocation */
 } xvec;
 
 static xvec xvec_new(int is_float, int64_t n, int64_t inc) {
@@ -310,6 +294,7 @@ static xvec xvec_new(int is_float, int64_t n, int64_t inc) {
   v.inc = inc;
   v.d = is_float ? NULL : (double *)blt_xcalloc((size_t)len, sizeof(double));
   v.s = is_float ? (float *)blt_xcalloc((size_t)len, sizeof(float)) : NULL;
+  v.bytes = (size_t)len * (is_float ? sizeof(float) : sizeof(double));
   return v;
 }
 
@@ -384,6 +369,24 @@ static bla_status call_batch(call_id c, xvec x, const outs *o, int *info,
       return bla_dsph_bessel_ik_all_batch(xd, a, b, g, h, info, ex);
     }
   }
+}
+
+/* call_batch on the backend: x, the outputs and info (ninfo entries, or
+ * NULL) mirrored there and back. */
+static bla_status call_on(const blt_backend *be, int variant, call_id c, xvec x,
+                          const outs *o, int *info, int64_t ninfo) {
+  const bla_exec ex = blt_backend_exec(be, variant);
+  blt_mirror m = blt_mirror_begin(be);
+  outs d;
+  bla_status st;
+  int k;
+  x.d = (double *)blt_mirror_ptr(&m, x.d, x.bytes, x.d);
+  x.s = (float *)blt_mirror_ptr(&m, x.s, x.bytes, x.s);
+  for (k = 0; k < 4; ++k)
+    d.b[k] = blt_mirror_vbatch(&m, o->b[k]);
+  st = call_batch(c, x, &d, blt_mirror_info(&m, info, ninfo), &ex);
+  blt_mirror_end(&m);
+  return st;
 }
 
 /* The single-argument routine on views v[0..3] (double or float data). */
@@ -584,159 +587,202 @@ static int same_problem(const outs *a, const outs *b, int nsl, int64_t p,
   return 1;
 }
 
+/* Problem p of a device's outputs o against the host driver's h (every
+ * output of a pair wanted there): both within ACC_TOL of the truth, so
+ * within 2 ACC_TOL of each other (the modulus from the host pair where
+ * there is one). */
+static void check_vs_host(blt_prec prec, call_id c, const outs *o,
+                          const outs *h, int64_t p, int64_t n, double x,
+                          const char *what) {
+  int s;
+  int64_t k;
+  for (s = 0; s < nslots(c); ++s) {
+    const fn_id f = slot_fn(c, s);
+    const int pair = is_pair(c) && fns[f].partner >= 0;
+    if (!o->b[s].data)
+      continue;
+    for (k = 0; k < n; ++k) {
+      const double v = vb_at(o->b[s], p, k), hv = vb_at(h->b[s], p, k);
+      const double hs = pair ? vb_at(h->b[s ^ 2], p, k) : 0.0;
+      const double e =
+          err_ulp(prec, hv, hs, pair && oscillates(f, (int)k, fabs(x)), v);
+      CHECK(e <= 2 * ACC_TOL || (isnan(v) && isnan(hv)),
+            "%s %s (%s): %s_%d(%.17g) = %.17g, host %.17g: %.3g ulp", prec.name,
+            call_names[c], what, slot_name(c, s), (int)k, x, v, hv, e);
+    }
+  }
+}
+
 /* ---- Accuracy against the reference, through the batch drivers -------------
  * One batch holds every reference argument of the precision (negated when
- * neg); the call runs packed with one thread, interleaved with two
- * threads and strided with the default threads (x with stride 3 there).
- * Checked: status, info, accuracy of every reference order, results
- * bit-identical across the three runs, nothing written outside the
- * views. */
-static void run_reference(int is_float, call_id c, unsigned wanted, int neg) {
+ * neg); the call runs packed in the configuration under test, interleaved
+ * in the other one (two threads; another stream) and strided with the
+ * backend's defaults (x with stride 3 there). Checked: status, info,
+ * accuracy of every reference order, nothing written outside the views,
+ * and the results bit-identical across the three runs (host) or within
+ * 2 ACC_TOL of the host driver's (device). */
+static void run_reference(const blt_backend *be, int is_float, call_id c,
+                          unsigned wanted, int neg) {
+  static const int variants[3] = {BLT_RUN, BLT_RUN_OTHER, BLT_RUN_DEFAULT};
   const blt_prec prec = blt_prec_of(is_float);
+  const int host = blt_backend_is_host(be);
   const ref_data *r = ref_get();
   int *xi = (int *)blt_xcalloc(MAX_ARGS, sizeof(int));
   const int count = ref_args(r, is_float, xi);
   const int64_t n = r->ord[r->nord - 1] + 1;
   worst_t *w = (worst_t *)blt_xcalloc(1, sizeof(worst_t));
-  outs o[3];
-  int *info[3];
+  outs o[3], h;
+  int *info[3], *hinfo = (int *)blt_xcalloc((size_t)count, sizeof(int));
   int run, s;
   int64_t p;
   char what[96];
 
-  g_fail = 0;
+  memset(&h, 0, sizeof h);
   for (run = 0; run < 3; ++run) {
-    const bla_exec ex = host_exec(run == 0 ? 1 : run == 1 ? 2 : 0);
     xvec x = xvec_new(is_float, count, run == 2 ? 3 : 1);
     bla_status st;
     for (p = 0; p < count; ++p)
       xvec_set(x, p, neg ? -r->x[xi[p]] : r->x[xi[p]]);
     o[run] = outs_new(is_float, c, (out_layout)run, count, n, wanted);
     info[run] = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    st = call_batch(c, x, &o[run], info[run], &ex);
+    st = call_on(be, variants[run], c, x, &o[run], info[run], count);
     cr_assert(st == BLA_OK, "%s %s %s: status %d", prec.name, call_names[c],
               layout_names[run], (int)st);
     for (s = 0; s < 4; ++s)
       CHECK(vb_gaps_intact(o[run].b[s]),
             "%s %s %s: output %d written outside its view", prec.name,
             call_names[c], layout_names[run], s);
+    if (!host && run == 0) {
+      const bla_exec hex = bla_exec_host(0, NULL);
+      h = outs_new(is_float, c, LAY_PACKED, count, n, ALL4);
+      cr_assert(call_batch(c, x, &h, hinfo, &hex) == BLA_OK);
+    }
     xvec_free(&x);
   }
   snprintf(what, sizeof what, "%s %s%s", prec.name, call_names[c],
            neg ? " (-x)" : "");
   for (p = 0; p < count; ++p) {
-    check_problem(prec, c, &o[0], p, r, xi[p], neg, info[0][p], w, what);
-    for (run = 1; run < 3; ++run)
-      CHECK(info[run][p] == info[0][p] &&
-                same_problem(&o[0], &o[run], nslots(c), p, n),
-            "%s %s: results at x = %.17g differ between the packed "
-            "(1 thread) and %s layouts",
-            prec.name, call_names[c], r->x[xi[p]], layout_names[run]);
+    const double x = neg ? -r->x[xi[p]] : r->x[xi[p]];
+    for (run = 0; run < 3; ++run) {
+      if (run == 0 || !host)
+        check_problem(prec, c, &o[run], p, r, xi[p], neg, info[run][p], w,
+                      what);
+      if (!host) {
+        CHECK(info[run][p] == hinfo[p],
+              "%s %s %s at x = %.17g: info %d, host %d", prec.name,
+              call_names[c], layout_names[run], x, info[run][p], hinfo[p]);
+        check_vs_host(prec, c, &o[run], &h, p, n, x, layout_names[run]);
+      } else if (run > 0) {
+        CHECK(info[run][p] == info[0][p] &&
+                  same_problem(&o[0], &o[run], nslots(c), p, n),
+              "%s %s: results at x = %.17g differ between the packed "
+              "(1 thread) and %s layouts",
+              prec.name, call_names[c], r->x[xi[p]], layout_names[run]);
+      }
+    }
   }
   worst_print(w, what);
   for (run = 0; run < 3; ++run) {
     outs_free(&o[run]);
     free(info[run]);
   }
+  if (!host)
+    outs_free(&h);
+  free(hinfo);
   free(w);
   free(xi);
-  check_done();
 }
 
-#define ALL4 0xFu
-
-Test(reference, j_double) {
-  run_reference(0, C_J, 1, 0);
+BLT_TEST(reference, j_double) {
+  run_reference(be, 0, C_J, 1, 0);
 }
-Test(reference, j_float) {
-  run_reference(1, C_J, 1, 0);
+BLT_TEST(reference, j_float) {
+  run_reference(be, 1, C_J, 1, 0);
 }
-Test(reference, y_double) {
-  run_reference(0, C_Y, 1, 0);
+BLT_TEST(reference, y_double) {
+  run_reference(be, 0, C_Y, 1, 0);
 }
-Test(reference, y_float) {
-  run_reference(1, C_Y, 1, 0);
+BLT_TEST(reference, y_float) {
+  run_reference(be, 1, C_Y, 1, 0);
 }
-Test(reference, sph_j_double) {
-  run_reference(0, C_SJ, 1, 0);
+BLT_TEST(reference, sph_j_double) {
+  run_reference(be, 0, C_SJ, 1, 0);
 }
-Test(reference, sph_j_float) {
-  run_reference(1, C_SJ, 1, 0);
+BLT_TEST(reference, sph_j_float) {
+  run_reference(be, 1, C_SJ, 1, 0);
 }
-Test(reference, sph_y_double) {
-  run_reference(0, C_SY, 1, 0);
+BLT_TEST(reference, sph_y_double) {
+  run_reference(be, 0, C_SY, 1, 0);
 }
-Test(reference, sph_y_float) {
-  run_reference(1, C_SY, 1, 0);
+BLT_TEST(reference, sph_y_float) {
+  run_reference(be, 1, C_SY, 1, 0);
 }
-Test(reference, sph_i_double) {
-  run_reference(0, C_SI, 1, 0);
+BLT_TEST(reference, sph_i_double) {
+  run_reference(be, 0, C_SI, 1, 0);
 }
-Test(reference, sph_i_float) {
-  run_reference(1, C_SI, 1, 0);
+BLT_TEST(reference, sph_i_float) {
+  run_reference(be, 1, C_SI, 1, 0);
 }
-Test(reference, sph_k_double) {
-  run_reference(0, C_SK, 1, 0);
+BLT_TEST(reference, sph_k_double) {
+  run_reference(be, 0, C_SK, 1, 0);
 }
-Test(reference, sph_k_float) {
-  run_reference(1, C_SK, 1, 0);
+BLT_TEST(reference, sph_k_float) {
+  run_reference(be, 1, C_SK, 1, 0);
 }
-Test(reference, jy_double) {
-  run_reference(0, C_JY, ALL4, 0);
+BLT_TEST(reference, jy_double) {
+  run_reference(be, 0, C_JY, ALL4, 0);
 }
-Test(reference, jy_float) {
-  run_reference(1, C_JY, ALL4, 0);
+BLT_TEST(reference, jy_float) {
+  run_reference(be, 1, C_JY, ALL4, 0);
 }
-Test(reference, sph_jy_double) {
-  run_reference(0, C_SJY, ALL4, 0);
+BLT_TEST(reference, sph_jy_double) {
+  run_reference(be, 0, C_SJY, ALL4, 0);
 }
-Test(reference, sph_jy_float) {
-  run_reference(1, C_SJY, ALL4, 0);
+BLT_TEST(reference, sph_jy_float) {
+  run_reference(be, 1, C_SJY, ALL4, 0);
 }
-Test(reference, sph_ik_double) {
-  run_reference(0, C_SIK, ALL4, 0);
+BLT_TEST(reference, sph_ik_double) {
+  run_reference(be, 0, C_SIK, ALL4, 0);
 }
-Test(reference, sph_ik_float) {
-  run_reference(1, C_SIK, ALL4, 0);
+BLT_TEST(reference, sph_ik_float) {
+  run_reference(be, 1, C_SIK, ALL4, 0);
 }
 
 /* Subsets of the pair outputs (the others NULL views): a derivative
  * without its value, the second function alone, the first alone. At
  * x = 0 the first function alone is defined. */
-Test(reference, pair_subsets) {
+BLT_TEST(reference, pair_subsets) {
   static const unsigned subsets[] = {0x2u, 0xCu, 0x3u, 0x6u, 0x8u};
   int f, c, i;
   for (f = 0; f < 2; ++f)
     for (c = C_JY; c <= C_SIK; ++c)
       for (i = 0; i < 5; ++i)
-        run_reference(f, (call_id)c, subsets[i], 0);
+        run_reference(be, f, (call_id)c, subsets[i], 0);
 }
 
 /* Negative arguments: J, j, i by their parity (derivatives with the
  * opposite parity), Y, y, k outside the domain (info -1, NaN). x = 0
  * becomes -0.0. */
-Test(reference, negative_x) {
+BLT_TEST(reference, negative_x) {
   int f, c;
   for (f = 0; f < 2; ++f)
     for (c = 0; c < NCALLS; ++c)
-      run_reference(f, (call_id)c, is_pair((call_id)c) ? ALL4 : 1u, 1);
+      run_reference(be, f, (call_id)c, is_pair((call_id)c) ? ALL4 : 1u, 1);
 }
 
 /* Short outputs: lengths 1, 2, 3 and 7 (the starting order of the
  * backward recurrence depends on the highest order wanted). */
-Test(reference, short_lengths) {
+BLT_TEST(reference, short_lengths) {
   static const int64_t lens[] = {1, 2, 3, 7};
   const ref_data *r = ref_get();
   int *xi = (int *)blt_xcalloc(MAX_ARGS, sizeof(int));
   worst_t *w = (worst_t *)blt_xcalloc(1, sizeof(worst_t));
   int f, c, li;
-  g_fail = 0;
   for (f = 0; f < 2; ++f) {
     const blt_prec prec = blt_prec_of(f);
     const int count = ref_args(r, f, xi);
     for (c = 0; c < NCALLS; ++c)
       for (li = 0; li < 4; ++li) {
-        const bla_exec ex = host_exec(0);
         xvec x = xvec_new(f, count, 1);
         outs o = outs_new(f, (call_id)c, LAY_PACKED, count, lens[li], ALL4);
         int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
@@ -746,7 +792,7 @@ Test(reference, short_lengths) {
         snprintf(what, sizeof what, "n = %d", (int)lens[li]);
         for (p = 0; p < count; ++p)
           xvec_set(x, p, r->x[xi[p]]);
-        st = call_batch((call_id)c, x, &o, info, &ex);
+        st = call_on(be, BLT_RUN_DEFAULT, (call_id)c, x, &o, info, count);
         CHECK(st == BLA_OK, "%s %s n = %d: status %d", prec.name, call_names[c],
               (int)lens[li], (int)st);
         for (p = 0; st == BLA_OK && p < count; ++p)
@@ -759,7 +805,6 @@ Test(reference, short_lengths) {
   worst_print(w, "short lengths");
   free(w);
   free(xi);
-  check_done();
 }
 
 /* ---- Identities, without the reference
@@ -789,9 +834,8 @@ typedef struct {
   long double *v[4];
 } pair_vals;
 
-static pair_vals pair_eval(int is_float, call_id c, const double *xs,
-                           int64_t count, int64_t n) {
-  const bla_exec ex = host_exec(0);
+static pair_vals pair_eval(const blt_backend *be, int is_float, call_id c,
+                           const double *xs, int64_t count, int64_t n) {
   xvec x = xvec_new(is_float, count, 1);
   outs o = outs_new(is_float, c, LAY_PACKED, count, n, ALL4);
   int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
@@ -801,7 +845,7 @@ static pair_vals pair_eval(int is_float, call_id c, const double *xs,
   int s;
   for (p = 0; p < count; ++p)
     xvec_set(x, p, xs[p]);
-  st = call_batch(c, x, &o, info, &ex);
+  st = call_on(be, BLT_RUN_DEFAULT, c, x, &o, info, count);
   cr_assert(st == BLA_OK, "%s: status %d", call_names[c], (int)st);
   pv.count = count;
   pv.n = n;
@@ -900,19 +944,19 @@ static void id_report(blt_prec prec, const id_worst *iw, const char *what,
  *   f_n' = (n f_{n-1} - (n+1) f_{n+1}) / (2n+1)     f = j, y (10.51.2)
  *   i_n' = (n i_{n-1} + (n+1) i_{n+1}) / (2n+1)     (10.51.5)
  *   k_n' = -(n k_{n-1} + (n+1) k_{n+1}) / (2n+1)    (10.51.5) */
-static void run_pair_identities(int is_float, call_id c) {
+static void run_pair_identities(const blt_backend *be, int is_float,
+                                call_id c) {
   const blt_prec prec = blt_prec_of(is_float);
   const fn_id f = slot_fn(c, 0), g = slot_fn(c, 2);
   double *xs = (double *)blt_xcalloc(MAX_ARGS + 64, sizeof(double));
   const int count = identity_args(is_float, xs);
-  pair_vals pv = pair_eval(is_float, c, xs, count, ID_ORDERS);
+  pair_vals pv = pair_eval(be, is_float, c, xs, count, ID_ORDERS);
   id_worst wr = {0, 0, 0, 0}, dv[2] = {{0, 0, 0, 0}, {0, 0, 0, 0}};
   const long double pi = 3.141592653589793238462643383279502884L;
   const int64_t n = ID_ORDERS;
   int64_t p, k;
   int s;
 
-  g_fail = 0;
   for (p = 0; p < count; ++p) {
     const double x = xs[p];
     const long double X = x;
@@ -988,26 +1032,25 @@ static void run_pair_identities(int is_float, call_id c) {
   }
   pair_free(&pv);
   free(xs);
-  check_done();
 }
 
-Test(identities, cyl_double) {
-  run_pair_identities(0, C_JY);
+BLT_TEST(identities, cyl_double) {
+  run_pair_identities(be, 0, C_JY);
 }
-Test(identities, cyl_float) {
-  run_pair_identities(1, C_JY);
+BLT_TEST(identities, cyl_float) {
+  run_pair_identities(be, 1, C_JY);
 }
-Test(identities, sph_jy_double) {
-  run_pair_identities(0, C_SJY);
+BLT_TEST(identities, sph_jy_double) {
+  run_pair_identities(be, 0, C_SJY);
 }
-Test(identities, sph_jy_float) {
-  run_pair_identities(1, C_SJY);
+BLT_TEST(identities, sph_jy_float) {
+  run_pair_identities(be, 1, C_SJY);
 }
-Test(identities, sph_ik_double) {
-  run_pair_identities(0, C_SIK);
+BLT_TEST(identities, sph_ik_double) {
+  run_pair_identities(be, 0, C_SIK);
 }
-Test(identities, sph_ik_float) {
-  run_pair_identities(1, C_SIK);
+BLT_TEST(identities, sph_ik_float) {
+  run_pair_identities(be, 1, C_SIK);
 }
 
 /* Sums over all orders, at arguments up to xmax (orders up to
@@ -1019,7 +1062,7 @@ Test(identities, sph_ik_float) {
  *   sum_even (-1)^(n/2) (2n+1) j_n = cos x, sum_odd ... = sin x
  *                                          (10.60.7 at cos(theta) = 1)
  *   sum (2n+1) i_n = e^x                                     (10.60.8) */
-static void run_sums(int is_float, call_id c) {
+static void run_sums(const blt_backend *be, int is_float, call_id c) {
   const blt_prec prec = blt_prec_of(is_float);
   const double xmax = c == C_SIK ? (is_float ? 60.0 : 600.0) : 2000.0;
   double *all = (double *)blt_xcalloc(MAX_ARGS + 64, sizeof(double));
@@ -1039,13 +1082,12 @@ static void run_sums(int is_float, call_id c) {
   const char *const *names = c == C_JY ? cyl : c == C_SJY ? sph : mod;
   const int nid = c == C_JY ? 4 : c == C_SJY ? 3 : 1;
 
-  g_fail = 0;
   memset(iw, 0, sizeof iw);
   for (i = 0; i < nall; ++i)
     if (all[i] <= xmax)
       xs[count++] = all[i];
   n = (int64_t)(xmax + 30.0 * cbrt(xmax) + 60.0);
-  pv = pair_eval(is_float, c, xs, count, n);
+  pv = pair_eval(be, is_float, c, xs, count, n);
   for (p = 0; p < count; ++p) {
     const double x = xs[p];
     const long double *F = pv.v[0] + p * n;
@@ -1113,26 +1155,25 @@ static void run_sums(int is_float, call_id c) {
   pair_free(&pv);
   free(all);
   free(xs);
-  check_done();
 }
 
-Test(identities, cyl_sums_double) {
-  run_sums(0, C_JY);
+BLT_TEST(identities, cyl_sums_double) {
+  run_sums(be, 0, C_JY);
 }
-Test(identities, cyl_sums_float) {
-  run_sums(1, C_JY);
+BLT_TEST(identities, cyl_sums_float) {
+  run_sums(be, 1, C_JY);
 }
-Test(identities, sph_j_sums_double) {
-  run_sums(0, C_SJY);
+BLT_TEST(identities, sph_j_sums_double) {
+  run_sums(be, 0, C_SJY);
 }
-Test(identities, sph_j_sums_float) {
-  run_sums(1, C_SJY);
+BLT_TEST(identities, sph_j_sums_float) {
+  run_sums(be, 1, C_SJY);
 }
-Test(identities, sph_i_sum_double) {
-  run_sums(0, C_SIK);
+BLT_TEST(identities, sph_i_sum_double) {
+  run_sums(be, 0, C_SIK);
 }
-Test(identities, sph_i_sum_float) {
-  run_sums(1, C_SIK);
+BLT_TEST(identities, sph_i_sum_float) {
+  run_sums(be, 1, C_SIK);
 }
 
 /* ---- Edge cases on the single-argument routines ----------------------------
@@ -1222,7 +1263,6 @@ Test(edge, nonfinite) {
   const double bad[3] = {NAN, INFINITY, -INFINITY};
   static const int64_t lens[] = {1, 5, 501};
   int f, c, b, li, s;
-  g_fail = 0;
   for (f = 0; f < 2; ++f)
     for (c = 0; c < NCALLS; ++c)
       for (b = 0; b < 3; ++b)
@@ -1259,7 +1299,6 @@ Test(edge, nonfinite) {
 Test(edge, domain) {
   const double xs[4] = {0.0, -0.0, -1.5, -1e-300};
   int f, c, i, s, m;
-  g_fail = 0;
   for (f = 0; f < 2; ++f)
     for (c = 0; c < NCALLS; ++c)
       for (i = 0; i < 4; ++i)
@@ -1310,7 +1349,6 @@ Test(edge, domain) {
  * way. */
 Test(edge, lengths_and_bad_views) {
   int f, c, s, bad;
-  g_fail = 0;
   for (f = 0; f < 2; ++f)
     for (c = 0; c < NCALLS; ++c) {
       const call_id cc = (call_id)c;
@@ -1374,12 +1412,11 @@ Test(edge, strided_views_match_batch) {
   int *xi = (int *)blt_xcalloc(MAX_ARGS, sizeof(int));
   const int64_t n = 64;
   int f, c, ii, s;
-  g_fail = 0;
   for (f = 0; f < 2; ++f) {
     const int count = ref_args(r, f, xi);
     for (c = 0; c < NCALLS; ++c) {
       const call_id cc = (call_id)c;
-      const bla_exec ex = host_exec(1);
+      const bla_exec ex = bla_exec_host(1, NULL);
       xvec x = xvec_new(f, count, 1);
       outs o = outs_new(f, cc, LAY_PACKED, count, n, ALL4);
       int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
@@ -1430,15 +1467,13 @@ Test(edge, strided_views_match_batch) {
 /* One NaN (and one infinite) x in a batch fails alone: info -1 and NaN in
  * that problem, every other problem bit-identical to a batch in which
  * those entries hold an ordinary x. Both layouts. */
-Test(batch, nonfinite_isolation) {
+BLT_TEST(batch, nonfinite_isolation) {
   const int64_t count = 40, n = 30;
   int f, c, lay;
-  g_fail = 0;
   for (f = 0; f < 2; ++f)
     for (c = 0; c < NCALLS; ++c)
       for (lay = 0; lay < 2; ++lay) {
         const call_id cc = (call_id)c;
-        const bla_exec ex = host_exec(0);
         xvec xa = xvec_new(f, count, 1), xb = xvec_new(f, count, 1);
         outs oa = outs_new(f, cc, (out_layout)lay, count, n, ALL4);
         outs ob = outs_new(f, cc, (out_layout)lay, count, n, ALL4);
@@ -1455,8 +1490,10 @@ Test(batch, nonfinite_isolation) {
         }
         xvec_set(xb, 17, NAN);
         xvec_set(xb, 29, INFINITY);
-        cr_assert(call_batch(cc, xa, &oa, ia, &ex) == BLA_OK);
-        cr_assert(call_batch(cc, xb, &ob, ib, &ex) == BLA_OK);
+        cr_assert(call_on(be, BLT_RUN_DEFAULT, cc, xa, &oa, ia, count) ==
+                  BLA_OK);
+        cr_assert(call_on(be, BLT_RUN_DEFAULT, cc, xb, &ob, ib, count) ==
+                  BLA_OK);
         for (p = 0; p < count; ++p) {
           if (p == 17 || p == 29) {
             CHECK(ib[p] == -1, "%s %s: bad x at %d gave info %d",
@@ -1481,7 +1518,6 @@ Test(batch, nonfinite_isolation) {
         free(ia);
         free(ib);
       }
-  check_done();
 }
 
 /* Every output batch and info as bytes, to see that nothing moved. */
@@ -1525,14 +1561,12 @@ static void snap_free(snapshot *sn) {
  *     forms; for pairs a NULL view is "not wanted", so instead:)
  *   5 (pairs) a derivative batch shorter than its value batch
  *   6 (pairs) a derivative batch with another count */
-static void run_bad_args(int is_float) {
+static void run_bad_args(const blt_backend *be, int is_float) {
   const int64_t count = 8, n = 12;
   int c, bad;
-  g_fail = 0;
   for (c = 0; c < NCALLS; ++c)
     for (bad = 0; bad < 7; ++bad) {
       const call_id cc = (call_id)c;
-      const bla_exec ex = host_exec(0);
       xvec xo, x;
       outs o, call;
       int info[8] = {11, 12, 13, 14, 15, 16, 17, 18};
@@ -1584,7 +1618,7 @@ static void run_bad_args(int is_float) {
         call.b[3].s.count -= 1;
         break;
       }
-      st = call_batch(cc, x, &call, pinfo, &ex);
+      st = call_on(be, BLT_RUN_DEFAULT, cc, x, &call, pinfo, 8);
       CHECK(st == BLA_ERR_ARG, "%s %s, bad argument case %d: status %d",
             blt_prec_of(is_float).name, call_names[c], bad, (int)st);
       CHECK(snap_same(&sn, &o, info),
@@ -1594,25 +1628,22 @@ static void run_bad_args(int is_float) {
       outs_free(&o);
       xvec_free(&xo);
     }
-  check_done();
 }
 
-Test(batch, bad_args_double) {
-  run_bad_args(0);
+BLT_TEST(batch, bad_args_double) {
+  run_bad_args(be, 0);
 }
-Test(batch, bad_args_float) {
-  run_bad_args(1);
+BLT_TEST(batch, bad_args_float) {
+  run_bad_args(be, 1);
 }
 
 /* count = 0 with NULL data and info, and n = 0 with a real batch: BLA_OK,
  * nothing written (info gets 0 for each finite x). */
-Test(batch, empty) {
+BLT_TEST(batch, empty) {
   int f, c;
-  g_fail = 0;
   for (f = 0; f < 2; ++f)
     for (c = 0; c < NCALLS; ++c) {
       const call_id cc = (call_id)c;
-      const bla_exec ex = host_exec(0);
       xvec x0 = xvec_new(f, 0, 1), x = xvec_new(f, 4, 1);
       outs o0 = outs_new(f, cc, LAY_PACKED, 0, 5, 0), o;
       int info[4] = {9, 9, 9, 9};
@@ -1622,7 +1653,7 @@ Test(batch, empty) {
       free(x0.s);
       x0.d = NULL;
       x0.s = NULL;
-      st = call_batch(cc, x0, &o0, NULL, &ex);
+      st = call_on(be, BLT_RUN_DEFAULT, cc, x0, &o0, NULL, 0);
       CHECK(st == BLA_OK, "%s %s, count 0: status %d", blt_prec_of(f).name,
             call_names[c], (int)st);
       for (s = 0; s < 4; ++s)
@@ -1631,13 +1662,43 @@ Test(batch, empty) {
       for (s = 0; s < 4; ++s)
         if (o.b[s].data)
           memset(o.b[s].data, 0xA5, o.b[s].bytes);
-      st = call_batch(cc, x, &o, info, &ex);
+      st = call_on(be, BLT_RUN_DEFAULT, cc, x, &o, info, 4);
       CHECK(st == BLA_OK && info[0] == 0 && info[3] == 0,
             "%s %s, n = 0: status %d, info %d", blt_prec_of(f).name,
             call_names[c], (int)st, info[0]);
       for (s = 0; s < 4; ++s)
         CHECK(vb_gaps_intact(o.b[s]), "%s %s, n = 0: storage written",
               blt_prec_of(f).name, call_names[c]);
+      outs_free(&o);
+      xvec_free(&x);
+    }
+}
+
+/* Without a usable device (a library without CUDA drivers, or no GPU)
+ * BLA_CUDA returns BLA_ERR_NO_DEVICE and touches nothing (host buffers
+ * stand in for device ones: nothing may be read or written through
+ * them). */
+Test(nodevice, status) {
+  int f, c;
+  blt_require_no_device();
+  for (f = 0; f < 2; ++f)
+    for (c = 0; c < NCALLS; ++c) {
+      const call_id cc = (call_id)c;
+      const bla_exec ex = bla_exec_cuda(NULL, NULL);
+      xvec x = xvec_new(f, 3, 1);
+      outs o = outs_new(f, cc, LAY_PACKED, 3, 4, ALL4);
+      int info[8] = {7, 7, 7, 7, 7, 7, 7, 7};
+      snapshot sn;
+      bla_status st;
+      int s;
+      for (s = 0; s < 3; ++s)
+        xvec_set(x, s, 1.0 + s);
+      sn = snap(&o, info);
+      st = call_batch(cc, x, &o, info, &ex);
+      CHECK(st == BLA_ERR_NO_DEVICE && snap_same(&sn, &o, info),
+            "%s %s: no device gave status %d or touched an output",
+            blt_prec_of(f).name, call_names[c], (int)st);
+      snap_free(&sn);
       outs_free(&o);
       xvec_free(&x);
     }

@@ -82,7 +82,10 @@ int blt_backend_is_host(const blt_backend *be) {
 bla_exec blt_backend_exec(const blt_backend *be, int variant) {
   bla_exec ex;
   if (be->kind == BLA_HOST) {
-    ex = bla_exec_host(variant == BLT_RUN_OTHER ? 2 : 1, NULL);
+    ex = bla_exec_host(variant == BLT_RUN_OTHER     ? 2
+                       : variant == BLT_RUN_DEFAULT ? 0
+                                                    : 1,
+                       NULL);
   } else {
     ex = bla_exec_cuda(variant == BLT_RUN_OTHER ? be->stream : NULL, NULL);
   }

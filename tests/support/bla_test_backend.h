@@ -43,11 +43,13 @@ int blt_backend_is_host(const blt_backend *be);
 
 /* How a check calls a driver. */
 enum {
-  BLT_RUN = 0,       /* the configuration under test */
-  BLT_RUN_OTHER = 1, /* the same backend configured otherwise (host: two
-                        threads; CUDA: another stream): the same bits */
-  BLT_RUN_BAD2 = 2,  /* exec with the invalid backend 2 */
-  BLT_RUN_BADM1 = 3  /* exec with the invalid backend -1 */
+  BLT_RUN = 0,        /* the configuration under test */
+  BLT_RUN_OTHER = 1,  /* the same backend configured otherwise (host: two
+                         threads; CUDA: another stream): the same bits */
+  BLT_RUN_BAD2 = 2,   /* exec with the invalid backend 2 */
+  BLT_RUN_BADM1 = 3,  /* exec with the invalid backend -1 */
+  BLT_RUN_DEFAULT = 4 /* the backend's defaults (host: OpenMP's thread
+                         count; CUDA: the default stream) */
 };
 
 /* The exec of variant v (BLT_RUN...), every field set. */
