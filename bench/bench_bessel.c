@@ -38,12 +38,8 @@
 #include <gsl/gsl_version.h>
 #endif
 
-#ifndef BENCH_DATA_DIR
-#define BENCH_DATA_DIR "tests/data"
-#endif
-
 #define MAX_REPS BENCH_MAX_REPS
-#define MAX_LIST 8
+#define MAX_LIST BENCH_MAX_LIST
 #define ACC_TOL 8.0    /* ulp: the tests' bound */
 #define CHECK_TOL 1e-6 /* cross-check: same function, not accuracy */
 #define X_LO 0.1
@@ -61,11 +57,8 @@ static const char *const gsl_name[NF][2] = {
     {"gsl_sf_bessel_yl_array", "gsl_sf_bessel_yl"}};
 
 typedef struct {
-  int quick, reps;
-  double target;
-  uint64_t seed;
+  bench_args a;
   int no, orders[MAX_LIST];
-  int nt, threads[MAX_LIST];
   const char *ref;
 } options;
 
@@ -73,8 +66,7 @@ typedef struct {
 
 /* Log-uniform in [X_LO, X_HI]. */
 static double rng_x(uint64_t *s) {
-  const double u = (double)(bench_rng_next(s) >> 11) * 0x1.0p-53;
-  return X_LO * pow(X_HI / X_LO, u);
+  return X_LO * pow(X_HI / X_LO, bench_rng_u01(s));
 }
 
 /* ---- the sides ----------------------------------------------------------
@@ -87,13 +79,10 @@ static long run_side(int side, int f, int N, const double *x, bla_index count,
   const bla_index n = N + 1;
   long bad = 0;
   if (side == S_BLA) {
-    bla_exec ex;
+    const bla_exec ex = bench_exec(BLA_HOST, threads, NULL);
     bla_dvec xv;
     bla_dvec_batch ov = bla_dvec_batch_packed(out, count, n);
     bla_status st;
-    ex.backend = BLA_HOST;
-    ex.threads = threads;
-    ex.stream = NULL;
     xv.data = (double *)x;
     xv.n = count;
     xv.inc = 1;
@@ -307,14 +296,11 @@ static void check_side(int side, int f, int N, const double *x, bla_index count,
   double *pw = bench_xmalloc((size_t)(count * n) * sizeof(double));
   double *o = bench_xmalloc((size_t)(count * n) * sizeof(double));
   int *info = bench_xmalloc((size_t)count * sizeof(int));
-  bla_exec ex;
+  const bla_exec ex = bench_exec(BLA_HOST, threads, NULL);
   bla_dvec xv;
   bla_dvec_batch a = bla_dvec_batch_packed(pv, count, n),
                  b = bla_dvec_batch_packed(pw, count, n),
                  none = bla_dvec_batch_packed(NULL, count, 0);
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
   xv.data = (double *)x;
   xv.n = count;
   xv.inc = 1;
@@ -427,13 +413,9 @@ static void print_cell(const cell *c, int f, int N, int threads) {
       continue;
     }
     /* Paired per-repetition range of the speedup. */
-    double lo = c->t[s][0] / c->t[S_BLA][0], hi = lo;
-    for (int k = 1; k < c->reps; ++k) {
-      const double q = c->t[s][k] / c->t[S_BLA][k];
-      lo = q < lo ? q : lo;
-      hi = q > hi ? q : hi;
-    }
-    bench_fmt_val(num, sizeof num, med[s] / med[S_BLA], 0.1);
+    double lo, hi;
+    bench_fmt_val(num, sizeof num,
+                  bench_ratio(c->t[s], c->t[S_BLA], c->reps, &lo, &hi), 0.1);
     printf(" %s (%.2g-%.2g) |", num, lo, hi);
   }
   printf(" %.2g |", c->ok[S_BLA] ? 8.0 / (med[S_BLA] * 1e-9) * 1e-9 : 0.0);
@@ -450,76 +432,41 @@ static void print_cell(const cell *c, int f, int N, int threads) {
   printf("\n");
 }
 
-static void usage(void) {
-  fprintf(stderr,
-          "usage: bench_bessel [--quick] [--reps R] [--target SECONDS]\n"
-          "                    [--orders 50,500] [--threads 1,2]\n"
-          "                    [--seed X] [--ref FILE]\n");
-}
+#define USAGE                                                                  \
+  "bench_bessel [--quick] [--reps R] [--target SECONDS]\n"                     \
+  "                    [--orders 50,500] [--threads 1,2]\n"                    \
+  "                    [--seed X] [--ref FILE]"
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "", commit[200], cpu[300];
-  const int procs = omp_get_num_procs();
   int status = 0;
   static cell cells[NF][MAX_LIST][MAX_LIST];
   static ref_data ref;
+  bench_env env;
   const double t_start = bench_now();
-  double load0;
   int have_ref;
+  char refpath[1024];
+  const bench_opt extra[] = {
+      {"--orders", BENCH_OPT_LIST, o.orders, &o.no, MAX_LIST, NULL},
+      {"--ref", BENCH_OPT_STRING, &o.ref, NULL, 0, NULL}};
 
   bench_set_name("bench_bessel");
-  memset(&o, 0, sizeof o);
-  o.reps = 5;
-  o.target = 0.2;
-  o.seed = 20240611;
+  bench_args_init(&o.a, 0.2, 20240611);
+  /* All threads first: the batches are sized with them. */
+  o.a.threads[0] = o.a.threads[o.a.nt - 1];
+  o.a.threads[o.a.nt - 1] = 1;
   o.no = bench_parse_list("50,500", o.orders, MAX_LIST, 1);
-  o.threads[0] = procs;
-  o.threads[1] = 1;
-  o.nt = procs > 1 ? 2 : 1;
-  o.ref = BENCH_DATA_DIR "/bessel_ref.txt";
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    bench_cmdline_append(cmdline, sizeof cmdline, a);
-    if (!strcmp(a, "--quick")) {
-      o.quick = 1;
-      continue;
-    }
-    if (!v) {
-      usage();
-      return 2;
-    }
-    if (!strcmp(a, "--orders"))
-      o.no = bench_parse_list(v, o.orders, MAX_LIST, 1);
-    else if (!strcmp(a, "--ref"))
-      o.ref = v;
-    else if (!bench_common_option(a, v, &o.reps, &o.target, &o.seed,
-                                  o.threads, &o.nt, MAX_LIST)) {
-      usage();
-      return 2;
-    }
-    bench_cmdline_append(cmdline, sizeof cmdline, v);
-    ++i;
-  }
-  if (o.quick && o.target == 0.2)
-    o.target = 0.01;
-  if (o.no < 1 || o.nt < 1 || o.reps < 5 || o.reps > MAX_REPS ||
-      !(o.target > 0)) {
-    fprintf(stderr,
-            "bench_bessel: need order and thread lists, 5 <= reps "
-            "<= %d and target > 0\n",
-            MAX_REPS);
-    usage();
+  snprintf(refpath, sizeof refpath, "%s/bessel_ref.txt", bench_data_dir());
+  o.ref = refpath;
+  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 2, USAGE))
     return 2;
-  }
+  if (o.a.quick && !(o.a.given & BENCH_TARGET))
+    o.a.target = 0.01;
 #if BENCH_HAVE_GSL
   gsl_set_error_handler_off();
 #endif
 
-  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
-                   1);
-  bench_cpu_model(cpu, sizeof cpu, 0);
-  load0 = bench_load_average();
+  bench_env_read(&env, NULL, 0);
   have_ref = ref_load(o.ref, &ref) == 0;
   if (!have_ref) {
     fprintf(stderr, "bench_bessel: cannot read the reference data %s\n", o.ref);
@@ -538,19 +485,19 @@ int main(int argc, char **argv) {
       double *xt = bench_xmalloc((size_t)maxc * sizeof(double));
       double *xo = bench_xmalloc((size_t)maxc * sizeof(double));
       unsigned char *keep = bench_xmalloc((size_t)maxc);
-      uint64_t s = o.seed;
+      uint64_t s = o.a.seed;
       bla_index count, nt = 0, no1 = 0, count_one;
       cell c0;
       memset(&c0, 0, sizeof c0);
       for (bla_index p = 0; p < maxc; ++p)
         x[p] = rng_x(&s);
       count = calibrate(BENCH_HAVE_GSL ? S_ARRAY : S_BLA, f, N, x, maxc,
-                        o.target, o.threads[0], 2048);
+                        o.a.target, o.a.threads[0], 2048);
       fprintf(stderr,
               "bench_bessel: %s N=%d: cross-checking %lld "
               "arguments\n",
               fname[f], N, (long long)count);
-      check_side(S_BLA, f, N, x, count, o.threads[0], &c0, keep);
+      check_side(S_BLA, f, N, x, count, o.a.threads[0], &c0, keep);
       if (c0.bad[S_BLA] > 0) {
         fprintf(stderr,
                 "bench_bessel: batchla's %s differs from its own "
@@ -560,7 +507,7 @@ int main(int argc, char **argv) {
       }
       c0.ok[S_BLA] = c0.bad[S_BLA] == 0;
       if (BENCH_HAVE_GSL) {
-        check_side(S_ARRAY, f, N, x, count, o.threads[0], &c0, keep);
+        check_side(S_ARRAY, f, N, x, count, o.a.threads[0], &c0, keep);
         for (bla_index p = 0; p < count; ++p)
           if (keep[p])
             xt[nt++] = x[p];
@@ -572,9 +519,9 @@ int main(int argc, char **argv) {
       }
       c0.count[S_BLA] = c0.count[S_ARRAY] = nt;
       if (BENCH_HAVE_GSL) {
-        count_one = calibrate(S_ONE, f, N, xt, nt, o.target, o.threads[0],
-                              64 * o.threads[0]);
-        check_side(S_ONE, f, N, xt, count_one, o.threads[0], &c0, keep);
+        count_one = calibrate(S_ONE, f, N, xt, nt, o.a.target, o.a.threads[0],
+                              64 * o.a.threads[0]);
+        check_side(S_ONE, f, N, xt, count_one, o.a.threads[0], &c0, keep);
         for (bla_index p = 0; p < count_one; ++p)
           if (keep[p])
             xo[no1++] = xt[p];
@@ -589,15 +536,15 @@ int main(int argc, char **argv) {
                   "%g]); excluded from timing\n",
                   side_name[sd], fname[f], N, (long long)c0.bad[sd],
                   (long long)c0.checked[sd], c0.bad_lo[sd], c0.bad_hi[sd]);
-      for (int it = 0; it < o.nt; ++it) {
+      for (int it = 0; it < o.a.nt; ++it) {
         cell *c = &cells[f][io][it];
         *c = c0;
-        c->reps = o.reps;
+        c->reps = o.a.reps;
         fprintf(stderr,
                 "bench_bessel: %s N=%d threads=%d batch=%lld "
                 "(per order: %lld)\n",
-                fname[f], N, o.threads[it], (long long)nt, (long long)no1);
-        time_cell(f, N, xt, xo, c, o.threads[it]);
+                fname[f], N, o.a.threads[it], (long long)nt, (long long)no1);
+        time_cell(f, N, xt, xo, c, o.a.threads[it]);
       }
       free(x);
       free(xt);
@@ -605,9 +552,7 @@ int main(int argc, char **argv) {
       free(keep);
     }
 
-  printf("## Host: batchla Bessel _all kernels vs GSL\n\n");
-  bench_print_build("bench_bessel", cmdline, commit, BENCH_BUILD_TYPE,
-                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
+  bench_print_head("Host: batchla Bessel _all kernels vs GSL", &o.a, &env);
 #if BENCH_HAVE_GSL
   printf("- GSL %s (headers %s), error handler off\n", gsl_version,
          GSL_VERSION);
@@ -624,10 +569,10 @@ int main(int argc, char **argv) {
 #endif
   printf("- CPU: %s, %d logical CPUs; 1-minute load average at start %.2f, "
          "at end %.2f\n",
-         cpu, procs, load0, bench_load_average());
+         env.cpu, env.procs, env.load0, bench_load_average());
   printf("- arguments: x log-uniform in [%g, %g], splitmix64 seed %llu; "
          "double precision\n",
-         X_LO, X_HI, (unsigned long long)o.seed);
+         X_LO, X_HI, (unsigned long long)o.a.seed);
   printf("- reference values: %s\n\n", o.ref);
 
   if (have_ref) {
@@ -673,7 +618,7 @@ int main(int argc, char **argv) {
     }
   }
 
-  printf("### Time per value (ns), median of %d repetitions\n\n", o.reps);
+  printf("### Time per value (ns), median of %d repetitions\n\n", o.a.reps);
   printf("Time per value = batch time / (arguments * (N + 1)). Spread = "
          "(max - min) / median. Speedup = side time / batchla time "
          "(median; paired per-repetition range). The sides rotate which "
@@ -695,10 +640,10 @@ int main(int argc, char **argv) {
          "GB/s | excluded: array | excluded: per order |\n",
          side_name[S_ARRAY], side_name[S_ONE]);
   printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
-  for (int it = 0; it < o.nt; ++it)
+  for (int it = 0; it < o.a.nt; ++it)
     for (int f = 0; f < NF; ++f)
       for (int io = 0; io < o.no; ++io)
-        print_cell(&cells[f][io][it], f, o.orders[io], o.threads[it]);
+        print_cell(&cells[f][io][it], f, o.orders[io], o.a.threads[it]);
   printf("\n\nTotal bench time %.0f s.%s\n", bench_now() - t_start,
          status ? " Some sides failed the cross-check (no timing) or the "
                   "reference data could not be read."

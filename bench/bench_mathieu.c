@@ -47,12 +47,8 @@
 #include "batchla/special/mathieu.h"
 #include "bench_common.h"
 
-#ifndef BENCH_DATA_DIR
-#define BENCH_DATA_DIR "tests/data"
-#endif
-
 #define MAX_REPS BENCH_MAX_REPS
-#define MAX_LIST 8
+#define MAX_LIST BENCH_MAX_LIST
 #define NA 101 /* a_0..a_100 */
 #define NB 100 /* b_1..b_100 */
 #define PUB_TOL 1e-13
@@ -63,10 +59,8 @@
 #define PI 3.14159265358979323846
 
 typedef struct {
-  int quick, reps;
-  double target; /* unused: the batch sizes are the workflows' */
-  uint64_t seed;
-  int nt, threads[MAX_LIST];
+  bench_args a; /* --target is accepted and unused: the workflows fix the
+                   batch sizes */
   const char *ref;
 } options;
 
@@ -83,14 +77,6 @@ static int g_fail; /* self-check failures */
       ++g_fail;                                                                \
     }                                                                          \
   } while (0)
-
-static bla_exec host_exec(int threads) {
-  bla_exec ex;
-  ex.backend = BLA_HOST;
-  ex.threads = threads;
-  ex.stream = NULL;
-  return ex;
-}
 
 static double relerr(double v, double ref, double scale) {
   return isnan(v) ? INFINITY : fabs(v - ref) / scale;
@@ -126,8 +112,7 @@ static void wf_a_init(wf_a *w, int npair, int nx, uint64_t seed) {
   w->f2 = bench_xmalloc((size_t)w->count * sizeof(double));
   w->fp2 = bench_xmalloc((size_t)w->count * sizeof(double));
   for (int p = 0; p < npair; ++p) {
-    const double u = (double)(bench_rng_next(&s) >> 11) * 0x1.0p-53;
-    const double q = pow(2.0, 1.0 + 6.0 * u);
+    const double q = pow(2.0, 1.0 + 6.0 * bench_rng_u01(&s));
     const int m = 1 + (int)(bench_rng_next(&s) % 99);
     for (int j = 0; j < nx; ++j) {
       const bla_index i = (bla_index)p * nx + j;
@@ -139,19 +124,12 @@ static void wf_a_init(wf_a *w, int npair, int nx, uint64_t seed) {
 }
 
 static void wf_a_free(wf_a *w) {
-  free(w->m);
-  free(w->info);
-  free(w->q);
-  free(w->x);
-  free(w->f);
-  free(w->fp);
-  free(w->f2);
-  free(w->fp2);
+  BENCH_FREE(w->m, w->info, w->q, w->x, w->f, w->fp, w->f2, w->fp2);
 }
 
 static bla_status wf_a_run(wf_a *w, bla_mathieu_kind kind, int threads,
                            double *f, double *fp) {
-  const bla_exec ex = host_exec(threads);
+  const bla_exec ex = bench_exec(BLA_HOST, threads, NULL);
   return bla_dmathieu_angular_batch(
       kind, w->m, 1, bla_dvec_make(w->q, w->count, 1),
       bla_dvec_make(w->x, w->count, 1), bla_dvec_make(f, w->count, 1),
@@ -171,16 +149,11 @@ static void wf_b_init(wf_b *w, bla_index nq, double lo, double hi) {
 }
 
 static void wf_b_free(wf_b *w) {
-  free(w->q);
-  free(w->info);
-  free(w->a);
-  free(w->b);
-  free(w->a2);
-  free(w->b2);
+  BENCH_FREE(w->q, w->info, w->a, w->b, w->a2, w->b2);
 }
 
 static bla_status wf_b_run(wf_b *w, int threads, double *a, double *b) {
-  const bla_exec ex = host_exec(threads);
+  const bla_exec ex = bench_exec(BLA_HOST, threads, NULL);
   return bla_dmathieu_ab_all_batch(
       bla_dvec_make(w->q, w->nq, 1), bla_dvec_batch_packed(a, w->nq, NA),
       bla_dvec_batch_packed(b, w->nq, NB), w->info, &ex);
@@ -399,8 +372,8 @@ static void check_wf_a(wf_a *w, bla_mathieu_kind kind, const options *o,
             w->q[i], w->info[i]);
       break;
     }
-  for (int it = 0; it < o->nt; ++it) {
-    st = wf_a_run(w, kind, o->threads[it], w->f2, w->fp2);
+  for (int it = 0; it < o->a.nt; ++it) {
+    st = wf_a_run(w, kind, o->a.threads[it], w->f2, w->fp2);
     if (st != BLA_OK ||
         memcmp(w->f, w->f2, (size_t)w->count * sizeof(double)) ||
         memcmp(w->fp, w->fp2, (size_t)w->count * sizeof(double)))
@@ -471,8 +444,8 @@ static void check_wf_b(wf_b *w, const options *o, b_result *r, const wf_b *pos,
       CHECK(0, "workflow B (q = %.17g): info %d", w->q[i], w->info[i]);
       break;
     }
-  for (int it = 0; it < o->nt; ++it) {
-    st = wf_b_run(w, o->threads[it], w->a2, w->b2);
+  for (int it = 0; it < o->a.nt; ++it) {
+    st = wf_b_run(w, o->a.threads[it], w->a2, w->b2);
     if (st != BLA_OK ||
         memcmp(w->a, w->a2, (size_t)(w->nq * NA) * sizeof(double)) ||
         memcmp(w->b, w->b2, (size_t)(w->nq * NB) * sizeof(double)))
@@ -536,38 +509,35 @@ static void print_rows(const row *rw, int nrow, const options *o) {
          "(spread) | ns per value | speedup vs 1 thread |\n");
   printf("|---|---|---|---|---|---|---|\n");
   for (int r = 0; r < nrow; ++r)
-    for (int it = 0; it < o->nt; ++it) {
+    for (int it = 0; it < o->a.nt; ++it) {
       const double *t = rw[r].t[it];
-      const double med = bench_median(t, o->reps);
-      const double spr = bench_spread(t, o->reps);
+      const double med = bench_median(t, o->a.reps);
+      const double spr = bench_spread(t, o->a.reps);
       char ms[32], ns[32], sp[32];
       bench_fmt_val(ms, sizeof ms, med * 1e3, spr);
       bench_fmt_val(ns, sizeof ns, med / (double)rw[r].values * 1e9, spr);
       int i1 = -1;
-      for (int j = 0; j < o->nt; ++j)
-        if (o->threads[j] == 1)
+      for (int j = 0; j < o->a.nt; ++j)
+        if (o->a.threads[j] == 1)
           i1 = j;
       if (i1 >= 0)
-        bench_ratio_cell(sp, sizeof sp, rw[r].t[i1], t, o->reps);
+        bench_ratio_cell(sp, sizeof sp, rw[r].t[i1], t, o->a.reps);
       else
         snprintf(sp, sizeof sp, "n/a");
       printf("| %s | %lld | %lld | %d | %s (%.0f%%) | %s | %s |\n", rw[r].name,
-             (long long)rw[r].entries, (long long)rw[r].values, o->threads[it],
-             ms, 100 * spr, ns, sp);
+             (long long)rw[r].entries, (long long)rw[r].values,
+             o->a.threads[it], ms, 100 * spr, ns, sp);
     }
 }
 
-static void usage(void) {
-  fprintf(stderr, "usage: bench_mathieu [--quick] [--reps R] "
-                  "[--threads 1,2,...] [--seed X] [--ref FILE]\n");
-}
+#define USAGE                                                                  \
+  "bench_mathieu [--quick] [--reps R] [--threads 1,2,...] [--seed X] [--ref "  \
+  "FILE]"
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "", commit[200], cpu[300];
-  const int procs = omp_get_num_procs();
   const double t_start = bench_now();
-  double load0, pub;
+  double pub;
   int status = 0, have_ref, nrow = 0;
   ref_result rr;
   a_result ra[2];
@@ -576,51 +546,22 @@ int main(int argc, char **argv) {
   wf_a wa;
   wf_b wb[2];
   bla_index stride = 10;
+  bench_env env;
+  char refpath[1024];
+  const bench_opt extra[] = {
+      {"--ref", BENCH_OPT_STRING, &o.ref, NULL, 0, NULL}};
 
   bench_set_name("bench_mathieu");
-  memset(&o, 0, sizeof o);
-  o.reps = 5;
-  o.target = 0;
-  o.seed = 1234;
-  o.nt = procs > 1 ? 2 : 1;
-  o.threads[0] = 1;
-  o.threads[1] = procs;
-  o.ref = BENCH_DATA_DIR "/mathieu_ref.txt";
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    bench_cmdline_append(cmdline, sizeof cmdline, a);
-    if (!strcmp(a, "--quick")) {
-      o.quick = 1;
-      continue;
-    }
-    if (!v) {
-      usage();
-      return 2;
-    }
-    if (!strcmp(a, "--ref"))
-      o.ref = v;
-    else if (!bench_common_option(a, v, &o.reps, &o.target, &o.seed, o.threads,
-                                  &o.nt, MAX_LIST)) {
-      usage();
-      return 2;
-    }
-    bench_cmdline_append(cmdline, sizeof cmdline, v);
-    ++i;
-  }
-  if (o.nt < 1 || o.reps < 5 || o.reps > MAX_REPS) {
-    fprintf(stderr, "bench_mathieu: need a thread list and 5 <= reps <= %d\n",
-            MAX_REPS);
-    usage();
+  bench_args_init(&o.a, 1, 1234);
+  snprintf(refpath, sizeof refpath, "%s/mathieu_ref.txt", bench_data_dir());
+  o.ref = refpath;
+  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 1, USAGE))
     return 2;
-  }
-  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
-                   1);
-  bench_cpu_model(cpu, sizeof cpu, 1);
-  load0 = bench_load_average();
+  bench_env_read(&env, NULL, 0);
 
   /* Inputs. */
-  wf_a_init(&wa, o.quick ? 20 : 100, o.quick ? 200 : 1000, o.seed);
-  wf_b_init(&wb[0], o.quick ? 200 : 10000, 0, 1000);
+  wf_a_init(&wa, o.a.quick ? 20 : 100, o.a.quick ? 200 : 1000, o.a.seed);
+  wf_b_init(&wb[0], o.a.quick ? 200 : 10000, 0, 1000);
   wf_b_init(&wb[1], (wb[0].nq - 1) / stride + 1, 0, 0);
   for (bla_index i = 0; i < wb[1].nq; ++i)
     wb[1].q[i] = -wb[0].q[i * stride];
@@ -654,31 +595,31 @@ int main(int argc, char **argv) {
       rw->name = k < 2 ? an[k] : bn[k - 2];
       rw->entries = k < 2 ? wa.count : wb[k - 2].nq;
       rw->values = k < 2 ? wa.count : wb[k - 2].nq * (NA + NB);
-      fprintf(stderr, "bench_mathieu: timing %s, %d reps\n", rw->name, o.reps);
-      for (int rep = 0; rep < o.reps; ++rep)
-        for (int j = 0; j < o.nt; ++j) {
-          const int it = (rep + j) % o.nt;
+      fprintf(stderr, "bench_mathieu: timing %s, %d reps\n", rw->name,
+              o.a.reps);
+      for (int rep = 0; rep < o.a.reps; ++rep)
+        for (int j = 0; j < o.a.nt; ++j) {
+          const int it = (rep + j) % o.a.nt;
           const double t0 = bench_now();
           if (k < 2)
             wf_a_run(&wa, k == 0 ? BLA_MATHIEU_CE : BLA_MATHIEU_SE,
-                     o.threads[it], wa.f2, wa.fp2);
+                     o.a.threads[it], wa.f2, wa.fp2);
           else
-            wf_b_run(&wb[k - 2], o.threads[it], wb[k - 2].a2, wb[k - 2].b2);
+            wf_b_run(&wb[k - 2], o.a.threads[it], wb[k - 2].a2, wb[k - 2].b2);
           rw->t[it][rep] = bench_now() - t0;
         }
     }
   }
 
-  printf("## Host: batchla Mathieu batch drivers (bench_mathieu)\n\n");
-  bench_print_build("bench_mathieu", cmdline, commit, BENCH_BUILD_TYPE,
-                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
+  bench_print_head("Host: batchla Mathieu batch drivers (bench_mathieu)", &o.a,
+                   &env);
   printf("- CPU: %s, %d logical CPUs; 1-minute load average at start %.2f, "
          "at end %.2f\n",
-         cpu, procs, load0, bench_load_average());
+         env.cpu, env.procs, env.load0, bench_load_average());
   printf("- workflow A: %d (m, q) pairs, m uniform in 1..99, q = 2^u with u "
          "uniform in [1, 7) (splitmix64 seed %llu), x = 2 pi j / %d, j = "
          "0..%d; one bla_dmathieu_angular_batch call per kind (f and f')\n",
-         wa.npair, (unsigned long long)o.seed, wa.nx - 1, wa.nx - 1);
+         wa.npair, (unsigned long long)o.a.seed, wa.nx - 1, wa.nx - 1);
   printf("- workflow B: a_0..a_100 and b_1..b_100 (one "
          "bla_dmathieu_ab_all_batch call) at %lld q evenly in [0, 1000] "
          "and at the %lld q = -(every %lldth of them)\n",
@@ -714,7 +655,7 @@ int main(int argc, char **argv) {
          g_fail ? "FAILED (see stderr): no timing" : "passed");
 
   if (!status) {
-    printf("### Time per value, median of %d repetitions\n\n", o.reps);
+    printf("### Time per value, median of %d repetitions\n\n", o.a.reps);
     printf("Value = one entry (f and f' at one (m, q, x)) for A, one "
            "characteristic value for B. Spread = (max - min) / median. "
            "Speedup = 1-thread time / this time (median; paired "

@@ -44,10 +44,10 @@
 
 #include "batchla/batchla.h"
 #include "bench_common.h"
+#include "bench_lapack.h"
 
-#define THRESH 50.0
-#define MAX_REPS BENCH_MAX_REPS
-#define MAX_LIST 16
+#define THRESH BENCH_THRESH
+#define MAX_LIST BENCH_MAX_LIST
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
 enum { JOB_VECTORS, JOB_VALUES, NJOBS };
@@ -62,15 +62,14 @@ enum { W_AR, W_AI, W_BE, NVECS };
 static const char *const side_name[NSIDES] = {"dgges", "batchla col-major",
                                               "batchla interleaved", "sgges",
                                               "batchla float col-major"};
+
 static const char *const type_name[NTYPES] = {"random", "infinite"};
 
 typedef struct {
-  int quick, reps, single;
-  double target; /* seconds per timed dgges run */
-  bla_index batch;
-  uint64_t seed;
+  bench_args a;
+  int single;
+  int64_t batch;
   int nn, sizes[MAX_LIST];
-  int nt, threads[MAX_LIST];
   int ntypes, types[NTYPES];
 } options;
 
@@ -99,15 +98,9 @@ typedef struct {
 } batch;
 
 typedef struct {
-  int ok;        /* cross-checked, and timed without failures */
-  char why[200]; /* the first failure, when not */
-  bla_index count;
+  bench_group g; /* identical: col-major and interleaved (double) */
   /* worst ratios against THRESH, per precision */
   double eig[NPREC], res_a[NPREC], res_b[NPREC], orth[NPREC];
-  int identical;         /* col-major and interleaved bit-identical */
-  int identical_threads; /* same bits as with the first thread count */
-  int reps;
-  double t[NSIDES][MAX_REPS]; /* seconds per run */
 } result;
 
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
@@ -211,11 +204,13 @@ static lapack_int lapack_lwork(int n, int job) {
 
 static void batch_generate(batch *b, uint64_t seed);
 
-/* A batch of count problems of the group, inputs generated. */
-static void batch_make(batch *b, const spec *g, bla_index count) {
+/* A batch of count problems of the group (a spec), inputs generated. */
+static void *batch_make(const void *spec_, int64_t count) {
+  const spec *g = spec_;
   const int n = g->n, threads = g->threads, single = g->single;
   const size_t c = (size_t)count, nn = (size_t)n * n, vn = c * n;
   const int vec = g->job == JOB_VECTORS;
+  batch *b = bench_xmalloc(sizeof *b);
   memset(b, 0, sizeof *b);
   b->n = n;
   b->job = g->job;
@@ -241,12 +236,12 @@ static void batch_make(batch *b, const spec *g, bla_index count) {
   b->bwork = bench_xmalloc((size_t)n * sizeof(lapack_logical));
   b->info = bench_xmalloc(c * sizeof(int));
   batch_generate(b, g->seed);
+  return b;
 }
 
-static void batch_free(batch *b) {
-  void *p[] = {b->a0, b->b0, b->ref_s, b->work, b->fwork, b->bwork, b->info};
-  for (size_t k = 0; k < sizeof p / sizeof p[0]; ++k)
-    free(p[k]);
+static void batch_destroy(void *ctx) {
+  batch *b = ctx;
+  BENCH_FREE(b->a0, b->b0, b->ref_s, b->work, b->fwork, b->bwork, b->info);
   for (int k = 0; k < NMATS; ++k) {
     free(b->m[k]);
     free(b->fm[k]);
@@ -256,7 +251,7 @@ static void batch_free(batch *b) {
     free(b->fw[k]);
     free(b->ref_w[k]);
   }
-  memset(b, 0, sizeof *b);
+  free(b);
 }
 
 /* Problem p takes the p-th slice of one stream: a longer batch extends a
@@ -276,16 +271,9 @@ static void batch_prepare(void *ctx, int side) {
   const bla_index c = b->count, n = b->n;
   const size_t len = (size_t)(c * n * n);
   double *a = b->m[M_A], *t = b->m[M_B];
-  if (side == SIDE_LAPACK || side == SIDE_COL) {
-    memcpy(a, b->a0, len * sizeof(double));
-    memcpy(t, b->b0, len * sizeof(double));
-  } else if (side == SIDE_INT) {
-    for (bla_index p = 0; p < c; ++p)
-      for (bla_index j = 0; j < n; ++j)
-        for (bla_index i = 0; i < n; ++i) {
-          a[p + i * c + j * c * n] = b->a0[p * n * n + i + j * n];
-          t[p + i * c + j * c * n] = b->b0[p * n * n + i + j * n];
-        }
+  if (side == SIDE_LAPACK || side == SIDE_COL || side == SIDE_INT) {
+    bench_to_layout(b->a0, a, n * n, c, side == SIDE_INT, b->threads);
+    bench_to_layout(b->b0, t, n * n, c, side == SIDE_INT, b->threads);
   } else {
     for (size_t k = 0; k < len; ++k) {
       b->fm[M_A][k] = (float)b->a0[k];
@@ -333,14 +321,11 @@ static long lapack_loop(batch *b, int single) {
 static long batch_run(void *ctx, int side) {
   batch *b = ctx;
   const bla_index c = b->count, n = b->n;
-  bla_exec ex;
+  const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
   bla_status st;
   long bad = 0;
   if (side == SIDE_LAPACK || side == SIDE_SLAPACK)
     return lapack_loop(b, side == SIDE_SLAPACK);
-  ex.backend = BLA_HOST;
-  ex.threads = b->threads;
-  ex.stream = NULL;
   if (side == SIDE_SCOL) {
     bla_smat_batch m[NMATS];
     bla_svec_batch w[NVECS];
@@ -402,29 +387,13 @@ static void batch_reference(batch *b, int threads) {
   b->ref_s = bench_xmalloc((size_t)(c * n) * sizeof(double));
 #pragma omp parallel num_threads(threads) reduction(+ : bad)
   {
-    const lapack_int ln = (lapack_int)n;
-    double *ta = bench_xmalloc((size_t)nn * sizeof(double));
-    double *tb = bench_xmalloc((size_t)nn * sizeof(double));
-    double *vl = bench_xmalloc((size_t)nn * sizeof(double));
-    double *vr = bench_xmalloc((size_t)nn * sizeof(double));
-    double *sc = bench_xmalloc((size_t)(3 * n) * sizeof(double));
+    double *w = bench_xmalloc((size_t)(4 * nn + 3 * n) * sizeof(double));
 #pragma omp for schedule(static)
-    for (bla_index p = 0; p < c; ++p) {
-      lapack_int ilo, ihi;
-      double abn, bbn;
-      memcpy(ta, b->a0 + p * nn, (size_t)nn * sizeof(double));
-      memcpy(tb, b->b0 + p * nn, (size_t)nn * sizeof(double));
-      bad +=
-          LAPACKE_dggevx(LAPACK_COL_MAJOR, 'N', 'V', 'V', 'E', ln, ta, ln, tb,
-                         ln, b->ref_w[W_AR] + p * n, b->ref_w[W_AI] + p * n,
-                         b->ref_w[W_BE] + p * n, vl, ln, vr, ln, &ilo, &ihi, sc,
-                         sc + n, &abn, &bbn, b->ref_s + p * n, sc + 2 * n) != 0;
-    }
-    free(ta);
-    free(tb);
-    free(vl);
-    free(vr);
-    free(sc);
+    for (bla_index p = 0; p < c; ++p)
+      bad += bench_ref_qz_eig(n, b->a0 + p * nn, b->b0 + p * nn,
+                              b->ref_w[W_AR] + p * n, b->ref_w[W_AI] + p * n,
+                              b->ref_w[W_BE] + p * n, b->ref_s + p * n, w) != 0;
+    free(w);
   }
   if (bad) {
     fprintf(stderr, "bench_qz: the LAPACK reference failed on %ld problems\n",
@@ -468,17 +437,6 @@ static void fetch_input(const batch *b, int side, const double *x0, bla_index p,
     m[k] = side_single(side) ? (double)(float)x0[p * nn + k] : x0[p * nn + k];
 }
 
-static void fail(result *r, const char *side, const char *what, double v) {
-  if (r->ok)
-    snprintf(r->why, sizeof r->why, "%s: %s %.3g", side, what, v);
-  r->ok = 0;
-}
-
-static void keep_max(double *worst, double v) {
-  if (!(v <= *worst))
-    *worst = v;
-}
-
 /* dget51's ratios and the shape of problem p; x: 6 n*n scratch. */
 static void check_problem(const batch *b, result *r, int side, bla_index p,
                           double *x) {
@@ -490,18 +448,18 @@ static void check_problem(const batch *b, result *r, int side, bla_index p,
   fetch(b, side, M_A, p, s);
   fetch(b, side, M_B, p, t);
   if (!bench_gschur_shape_ok(n, s, t))
-    fail(r, side_name[side], "(S, T) not in generalized Schur form, problem",
-         (double)p);
+    BENCH_FAIL(&r->g, "%s: (S, T) not in generalized Schur form, problem %.3g",
+               side_name[side], (double)p);
   if (b->job != JOB_VECTORS)
     return;
   fetch(b, side, M_Q, p, q);
   fetch(b, side, M_Z, p, z);
   fetch_input(b, side, b->a0, p, in);
-  keep_max(&r->res_a[pr], bench_decomp_ratio(n, in, q, s, z, ulp, w));
+  bench_keep_max(&r->res_a[pr], bench_decomp_ratio(n, in, q, s, z, ulp, w));
   fetch_input(b, side, b->b0, p, in);
-  keep_max(&r->res_b[pr], bench_decomp_ratio(n, in, q, t, z, ulp, w));
-  keep_max(&r->orth[pr], bench_orth_ratio(n, q, ulp));
-  keep_max(&r->orth[pr], bench_orth_ratio(n, z, ulp));
+  bench_keep_max(&r->res_b[pr], bench_decomp_ratio(n, in, q, t, z, ulp, w));
+  bench_keep_max(&r->orth[pr], bench_orth_ratio(n, q, ulp));
+  bench_keep_max(&r->orth[pr], bench_orth_ratio(n, z, ulp));
 }
 
 /* FNV-1a over the double outputs of problems 0..k-1 in logical order. */
@@ -520,90 +478,60 @@ static uint64_t output_hash(const batch *b, int side, bla_index k) {
   return h;
 }
 
-/* One untimed run of a side; 0 when a problem failed (info != 0) or the
- * driver refused the call. */
-static int run_untimed(batch *b, result *r, int side) {
-  long bad;
-  batch_prepare(b, side);
-  bad = batch_run(b, side);
-  if (bad < 0)
-    fail(r, side_name[side], "driver refused the batch, status", (double)bad);
-  else if (bad > 0)
-    fail(r, side_name[side], "problems with info != 0:", (double)bad);
-  return bad == 0;
-}
-
 /* Runs every side once (which also warms caches and the thread pool) and
  * checks it against the reference; sets the hash of the first k1
  * problems. */
-static void cross_check(batch *b, result *r, bla_index k1, uint64_t *hash) {
+static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
+                        uint64_t *hash) {
+  batch *b = run->ctx;
+  result *r = (result *)g;
   const int n = b->n, ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
   double *x = bench_xmalloc((size_t)6 * n * n * sizeof(double));
   double *c = bench_xmalloc((size_t)n * n * sizeof(double));
   bench_matcher m;
   uint64_t hcol = 0;
   bench_matcher_init(&m, n);
-  r->ok = 1;
+  batch_reference(b, omp_get_num_procs());
   for (int pr = 0; pr < NPREC; ++pr)
     r->eig[pr] = r->res_a[pr] = r->res_b[pr] = r->orth[pr] = 0;
-  for (int side = 0; side < b->nsides && r->ok; ++side) {
+  for (int side = 0; side < b->nsides && g->ok; ++side) {
     const int pr = side_single(side) ? PREC_S : PREC_D;
     const double ulp = pr == PREC_S ? FLT_EPSILON : DBL_EPSILON;
-    if (!run_untimed(b, r, side))
+    if (!bench_check_run(run, side, side_name[side], g))
       break;
     for (bla_index p = 0; p < b->count; ++p)
-      keep_max(&r->eig[pr], eig_ratio(b, side, p, ulp, x, c, &m));
+      bench_keep_max(&r->eig[pr], eig_ratio(b, side, p, ulp, x, c, &m));
     if (!(r->eig[pr] < THRESH))
-      fail(r, side_name[side], "eigenvalue ratio", r->eig[pr]);
+      BENCH_FAIL(&r->g, "%s: eigenvalue ratio %.3g", side_name[side],
+                 r->eig[pr]);
     for (int s = 0; s < ns; ++s)
       check_problem(b, r, side, bench_sample_index(b->count, s, ns), x);
     if (!(r->res_a[pr] < THRESH) || !(r->res_b[pr] < THRESH))
-      fail(r, side_name[side], "backward error ratio",
-           r->res_a[pr] > r->res_b[pr] ? r->res_a[pr] : r->res_b[pr]);
+      BENCH_FAIL(&r->g, "%s: backward error ratio %.3g", side_name[side],
+                 r->res_a[pr] > r->res_b[pr] ? r->res_a[pr] : r->res_b[pr]);
     if (!(r->orth[pr] < THRESH))
-      fail(r, side_name[side], "orthogonality ratio", r->orth[pr]);
+      BENCH_FAIL(&r->g, "%s: orthogonality ratio %.3g", side_name[side],
+                 r->orth[pr]);
     if (side == SIDE_COL)
       hcol = output_hash(b, side, b->count);
-    if (side == SIDE_INT) {
-      r->identical = hcol == output_hash(b, side, b->count);
+    if (side == SIDE_INT && g->ok)
       /* The first k1 problems are the same pencils for every thread
        * count. */
-      if (*hash == 0)
-        *hash = output_hash(b, side, k1);
-      r->identical_threads = *hash == output_hash(b, side, k1);
-    }
+      bench_check_bits(g, hcol == output_hash(b, side, b->count),
+                       output_hash(b, side, k1), hash);
   }
   free(x);
   free(c);
   bench_matcher_free(&m);
 }
 
-/* ---- calibration and timing -------------------------------------------- */
-
-/* Best of two dgges runs on a fresh batch of count problems of the group
- * (a spec). */
-static double probe_lapack(void *ctx, int64_t count) {
-  spec g = *(const spec *)ctx;
-  batch b;
-  const bench_runner r = {&b, batch_prepare, batch_run};
-  double t;
-  g.single = 0;
-  batch_make(&b, &g, count);
-  t = bench_best_run(&r, SIDE_LAPACK, 2);
-  batch_free(&b);
-  return t;
+static int batch_nsides(const void *b) {
+  return ((const batch *)b)->nsides;
 }
 
-/* Batch size for a dgges run of about the target time, within a memory
- * cap, at least lo problems. */
-static bla_index batch_size(const options *o, spec g, bla_index lo) {
-  const double cap = 512.0 * 1024 * 1024, n = g.n;
-  const double per = 8.0 * (6.0 * n * n + 10.0 * n) + 4.0 * (4.0 * n * n);
-  if (o->batch > 0)
-    return o->batch;
-  return bench_calibrate(probe_lapack, &g, o->target, 2 * g.threads, lo,
-                         (bla_index)(cap / per));
-}
+static const bench_family family = {
+    side_name,     0,         batch_nsides, batch_make, batch_destroy,
+    batch_prepare, batch_run, cross_check};
 
 /* ---- the report -------------------------------------------------------- */
 
@@ -623,20 +551,21 @@ static void print_row(const result *r, int n, int threads, int job, int pr,
   const double fl = flops_problem(n, job);
   char cell[NSIDES][48], speed[NSIDES][48], chk[96];
   double med[NSIDES];
-  if (!r->ok) {
+  if (!r->g.ok) {
     /* 8 columns in the float tables, 10 in the double ones */
     printf("| %d | %d | %lld | MISMATCH: %s | | | | |%s\n", n, threads,
-           (long long)r->count, r->why, pr == PREC_D ? " | |" : "");
+           (long long)r->g.count, r->g.why, pr == PREC_D ? " | |" : "");
     return;
   }
   for (int s = lap; s <= (pr == PREC_S ? SIDE_SCOL : SIDE_INT); ++s) {
-    med[s] = bench_time_cell(cell[s], sizeof cell[s], r->t[s], r->reps,
-                             (double)r->count);
+    med[s] = bench_time_cell(cell[s], sizeof cell[s], r->g.t[s], r->g.reps,
+                             (double)r->g.count);
     if (s != lap)
-      bench_ratio_cell(speed[s], sizeof speed[s], r->t[lap], r->t[s], r->reps);
+      bench_ratio_cell(speed[s], sizeof speed[s], r->g.t[lap], r->g.t[s],
+                       r->g.reps);
   }
   check_cell(chk, sizeof chk, r, pr, job);
-  printf("| %d | %d | %lld | %s | %s | %s |", n, threads, (long long)r->count,
+  printf("| %d | %d | %lld | %s | %s | %s |", n, threads, (long long)r->g.count,
          cell[lap], cell[col], speed[col]);
   if (pr == PREC_D)
     printf(" %s | %s |", cell[SIDE_INT], speed[SIDE_INT]);
@@ -644,7 +573,7 @@ static void print_row(const result *r, int n, int threads, int job, int pr,
          fl / med[col] * 1e-3,
          100.0 * fl / (med[col] * 1e-6) / (peak1 * threads),
          bytes_problem(n, job, pr == PREC_S ? 4.0 : 8.0) / med[col] * 1e-3, chk,
-         pr == PREC_S || (r->identical && r->identical_threads)
+         pr == PREC_S || (r->g.identical && r->g.identical_threads)
              ? ""
              : " (not bit-identical)");
 }
@@ -668,9 +597,9 @@ static void print_table(const options *o, result (*res)[MAX_LIST], int type,
          p, job == JOB_VECTORS ? "(eig / A / B / orth)" : "(eig)");
   printf("|---|---|---|---|---|---|%s---|---|\n",
          pr == PREC_D ? "---|---|" : "");
-  for (int it = 0; it < o->nt; ++it)
+  for (int it = 0; it < o->a.nt; ++it)
     for (int in = 0; in < o->nn; ++in)
-      print_row(&res[in][it], o->sizes[in], o->threads[it], job, pr, peak1);
+      print_row(&res[in][it], o->sizes[in], o->a.threads[it], job, pr, peak1);
   printf("\n");
 }
 
@@ -679,8 +608,8 @@ static void print_table(const options *o, result (*res)[MAX_LIST], int type,
 static void print_target(const options *o,
                          result (*res)[NJOBS][MAX_LIST][MAX_LIST]) {
   int it1 = -1, cells = 0, met = 0;
-  for (int it = 0; it < o->nt; ++it)
-    if (o->threads[it] == 1)
+  for (int it = 0; it < o->a.nt; ++it)
+    if (o->a.threads[it] == 1)
       it1 = it;
   printf("### Target: 1 thread, n = 4..32, batchla col-major time <= 1/2 "
          "of dgges' (speedup >= 2)\n\n");
@@ -699,16 +628,16 @@ static void print_target(const options *o,
         if (o->sizes[in] < 4 || o->sizes[in] > 32)
           continue;
         ++cells;
-        if (!r->ok) {
+        if (!r->g.ok) {
           printf("| %s | %s | %d | no timing (cross-check failed) | no |\n",
                  type_name[o->types[ty]],
                  job == JOB_VECTORS ? "vectors" : "form only", o->sizes[in]);
           continue;
         }
-        bench_ratio_cell(sp, sizeof sp, r->t[SIDE_LAPACK], r->t[SIDE_COL],
-                         r->reps);
-        q = bench_median(r->t[SIDE_LAPACK], r->reps) /
-            bench_median(r->t[SIDE_COL], r->reps);
+        bench_ratio_cell(sp, sizeof sp, r->g.t[SIDE_LAPACK], r->g.t[SIDE_COL],
+                         r->g.reps);
+        q = bench_median(r->g.t[SIDE_LAPACK], r->g.reps) /
+            bench_median(r->g.t[SIDE_COL], r->g.reps);
         met += q >= 2.0;
         printf("| %s | %s | %d | %s | %s |\n", type_name[o->types[ty]],
                job == JOB_VECTORS ? "vectors" : "form only", o->sizes[in], sp,
@@ -718,13 +647,10 @@ static void print_target(const options *o,
          cells);
 }
 
-static void usage(void) {
-  fprintf(
-      stderr,
-      "usage: bench_qz [--quick] [--reps R] [--target SECONDS]\n"
-      "                [--batch N] [--n 4,8,16,32,64] [--threads 1,2]\n"
-      "                [--types random,infinite] [--no-float] [--seed X]\n");
-}
+#define USAGE                                                                  \
+  "bench_qz [--quick] [--reps R] [--target SECONDS]\n"                         \
+  "                [--batch N] [--n 4,8,16,32,64] [--threads 1,2]\n"           \
+  "                [--types random,infinite] [--no-float] [--seed X]"
 
 /* A comma-separated list of pencil classes into the options. */
 static int parse_types(const char *v, void *value) {
@@ -745,31 +671,18 @@ static int parse_types(const char *v, void *value) {
 }
 
 /* Options into o; 0 on a bad command line. */
-static int parse_options(int argc, char **argv, options *o, char *cmdline,
-                         size_t len) {
+static int parse_options(int argc, char **argv, options *o) {
   int no_float = 0;
-  unsigned seen = 0;
-  const bench_opt opts[] = {
-      {"--quick", BENCH_OPT_FLAG, &o->quick, NULL, 0, NULL},
-      {"--target", BENCH_OPT_DOUBLE, &o->target, NULL, 0, NULL},
-      {"--reps", BENCH_OPT_INT, &o->reps, NULL, 0, NULL},
+  const bench_opt extra[] = {
       {"--batch", BENCH_OPT_INT64, &o->batch, NULL, 0, NULL},
       {"--n", BENCH_OPT_LIST, o->sizes, &o->nn, MAX_LIST, NULL},
-      {"--threads", BENCH_OPT_LIST, o->threads, &o->nt, MAX_LIST, NULL},
       {"--types", BENCH_OPT_FUNC, o, NULL, 0, parse_types},
-      {"--no-float", BENCH_OPT_FLAG, &no_float, NULL, 0, NULL},
-      {"--seed", BENCH_OPT_U64, &o->seed, NULL, 0, NULL}};
-  if (!bench_parse_args(argc, argv, opts, (int)(sizeof opts / sizeof *opts),
-                        cmdline, len, &seen))
+      {"--no-float", BENCH_OPT_FLAG, &no_float, NULL, 0, NULL}};
+  if (!bench_args_parse(&o->a, argc, argv, ~0u, extra, 4, USAGE))
     return 0;
   o->single = !no_float;
-  if (o->quick && !(seen & 2u)) /* --target not given */
-    o->target = 0.002;
-  if (o->reps < 5 || o->reps > MAX_REPS || !(o->target > 0)) {
-    fprintf(stderr, "bench_qz: need 5 <= reps <= %d and target > 0\n",
-            MAX_REPS);
-    return 0;
-  }
+  if (o->a.quick && !(o->a.given & BENCH_TARGET))
+    o->a.target = 0.002;
   for (int i = 0; i < o->nn; ++i)
     if (o->sizes[i] < 2 || o->sizes[i] > 512) {
       fprintf(stderr, "bench_qz: n must be in 2..512\n");
@@ -778,112 +691,81 @@ static int parse_options(int argc, char **argv, options *o, char *cmdline,
   return 1;
 }
 
-/* Sizes, cross-checks and times one group; k1 and hash carry the first
- * thread count's batch size and output bits. */
-static void run_group(const options *o, const spec *g, result *r, bla_index *k1,
-                      uint64_t *hash, int procs) {
-  batch b;
-  const bla_index count =
-      batch_size(o, *g, *k1 > 0 ? *k1 : (o->quick ? 2 : 8) * g->threads);
-  if (*k1 == 0)
-    *k1 = count;
-  fprintf(stderr, "bench_qz: %s pencils, %s, n=%d threads=%d batch=%lld\n",
-          type_name[g->type],
-          g->job == JOB_VECTORS ? "with vectors" : "Schur form only", g->n,
-          g->threads, (long long)count);
-  batch_make(&b, g, count);
-  batch_reference(&b, procs);
-  r->count = count;
-  cross_check(&b, r, *k1, hash);
-  if (r->ok) {
-    const bench_runner run = {&b, batch_prepare, batch_run};
-    long bad;
-    const int side = bench_time_rotating(&run, b.nsides, o->reps, r->t, &bad);
-    r->reps = o->reps;
-    if (side >= 0)
-      fail(r, side_name[side], "failed problems while timing:", (double)bad);
-  }
-  if (!r->ok)
-    fprintf(stderr, "bench_qz: MISMATCH, no timing: %s\n", r->why);
-  batch_free(&b);
+/* One group: sized for the target time of a dgges run within a memory cap
+ * (or --batch), cross-checked, timed; k1 and hash carry the first thread
+ * count's batch size and output bits. */
+static int run_group(const options *o, const spec *g, result *r, int64_t *k1,
+                     uint64_t *hash) {
+  const double n = g->n;
+  const double per = 8.0 * (6.0 * n * n + 10.0 * n) + 4.0 * (4.0 * n * n);
+  const bench_sizing z = {o->a.target, 2 * g->threads,
+                          (o->a.quick ? 2 : 8) * g->threads,
+                          (int64_t)(512.0 * 1024 * 1024 / per), o->batch};
+  char what[128];
+  snprintf(what, sizeof what, "%s pencils, %s, n=%d threads=%d",
+           type_name[g->type],
+           g->job == JOB_VECTORS ? "with vectors" : "Schur form only", g->n,
+           g->threads);
+  return bench_run_group(&family, g, &z, o->a.reps, k1, hash, &r->g, what);
 }
 
 int main(int argc, char **argv) {
   options o;
-  char cmdline[1024] = "";
-  const int procs = omp_get_num_procs();
   int status = 0;
   static result res[NTYPES][NJOBS][MAX_LIST][MAX_LIST];
   bench_env env;
-  double peak1, t_start = bench_now();
+  double peak1;
+  const double t_start = bench_now();
 
   bench_set_name("bench_qz");
   memset(&o, 0, sizeof o);
-  o.reps = 5;
-  o.target = 0.15;
+  bench_args_init(&o.a, 0.15, 20240607);
   o.single = 1;
-  o.seed = 20240607;
   o.nn = bench_parse_list("4,8,16,32,64", o.sizes, MAX_LIST, 2);
-  o.threads[0] = 1;
-  o.threads[1] = procs;
-  o.nt = procs > 1 ? 2 : 1;
   o.ntypes = NTYPES;
   for (int t = 0; t < NTYPES; ++t)
     o.types[t] = t;
-  if (!parse_options(argc, argv, &o, cmdline, sizeof cmdline)) {
-    usage();
+  if (!parse_options(argc, argv, &o))
     return 2;
-  }
 
-#if BENCH_HAVE_OPENBLAS
-  /* The LAPACK side gets its parallelism from the OpenMP loop only. */
-  openblas_set_num_threads(1);
-#endif
-  fprintf(stderr, "bench_qz: measuring copy bandwidth and scalar peak\n");
-  bench_env_read(&env, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT, "dgges_", procs,
-                 (size_t)16 << 20);
+  bench_openblas_one_thread();
+  bench_env_read(&env, "dgges_", (size_t)16 << 20);
+  fprintf(stderr, "bench_qz: measuring the scalar peak\n");
   peak1 = bench_scalar_peak();
 
   for (int ty = 0; ty < o.ntypes; ++ty)
     for (int job = 0; job < NJOBS; ++job)
       for (int in = 0; in < o.nn; ++in) {
         uint64_t hash = 0;
-        bla_index k1 = 0;
-        for (int it = 0; it < o.nt; ++it) {
+        int64_t k1 = 0;
+        for (int it = 0; it < o.a.nt; ++it) {
           result *r = &res[ty][job][in][it];
           spec g;
           g.n = o.sizes[in];
           g.job = job;
           g.type = o.types[ty];
-          g.threads = o.threads[it];
+          g.threads = o.a.threads[it];
           g.single = o.single;
-          g.seed = o.seed;
-          run_group(&o, &g, r, &k1, &hash, procs);
-          status |= !r->ok;
+          g.seed = o.a.seed;
+          status |= !run_group(&o, &g, r, &k1, &hash);
         }
       }
 
-  printf("## Host: batchla vs LAPACK, generalized real Schur decomposition "
-         "(QZ)\n\n");
-  bench_print_build("bench_qz", cmdline, env.commit, BENCH_BUILD_TYPE,
-                    BENCH_LIB_FLAGS, BENCH_C_FLAGS);
-#if BENCH_HAVE_OPENBLAS
-  printf("- OpenBLAS: %s (1 OpenBLAS thread; parallel over problems)\n",
-         openblas_get_config());
-#endif
+  bench_print_head("Host: batchla vs LAPACK, generalized real Schur "
+                   "decomposition (QZ)",
+                   &o.a, &env);
+  bench_print_openblas();
   printf("- LAPACK: `LAPACKE_dgges_work` / `LAPACKE_sgges_work` (jobvsl = "
          "jobvsr = 'V' / 'N', sort = 'N'; dgges permutes (dggbal 'P'), "
          "batchla does not balance: neither pencil class has anything to "
          "permute), `dgges_` from %s\n",
          env.provider);
-  bench_print_cpu_threads(env.cpu, procs, o.threads, o.nt);
-  printf("- load average (1 min) at the start %.2f, at the end %.2f: other "
-         "work on the machine shows here\n",
-         env.load0, bench_load_average());
+  bench_print_cpu_threads(&env, o.a.threads, o.a.nt);
+  bench_print_load(&env);
   printf("- scalar (non-SIMD) multiply-add throughput of one core, "
          "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
          "threads, best of 5): %.3g GB/s\n",
-         peak1 * 1e-9, procs, env.bw * 1e-9);
+         peak1 * 1e-9, env.procs, env.bw * 1e-9);
   printf("- pencils (the same for every side; float sides get them rounded; "
          "splitmix64 seed %llu): random = A, B with entries uniform(-1, 1); "
          "infinite = (Q0 TA Z0^T, Q0 TB Z0^T) with TA, TB upper triangular "
@@ -892,16 +774,16 @@ int main(int argc, char **argv) {
          "semisimple infinite eigenvalue of multiplicity floor((n + 2) / 4)), "
          "Q0, Z0 "
          "random orthogonal (dlarge-style reflectors)\n",
-         (unsigned long long)o.seed);
+         (unsigned long long)o.a.seed);
   printf("- %d repetitions per cell, the side that runs first rotates over "
          "all %d sides; time per problem in microseconds, median (spread = "
          "(max - min) / median); speedup = LAPACK / batchla median time "
          "(paired per-repetition range); batch %s\n",
-         o.reps, o.single ? NSIDES : SIDE_SLAPACK,
+         o.a.reps, o.single ? NSIDES : SIDE_SLAPACK,
          o.batch > 0 ? "fixed by --batch"
                      : "sized for about the --target time per dgges run");
   if (o.batch <= 0)
-    printf("  (target %.3g s)\n", o.target);
+    printf("  (target %.3g s)\n", o.a.target);
   printf("- cross-check before timing (THRESH = %.0f): eigenvalues of "
          "every problem and side against dggevx('N', 'V', 'V', 'E') as "
          "multisets of projective points, chordal distance * s / (ulp "

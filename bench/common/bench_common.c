@@ -4,17 +4,41 @@
 
 #include <dlfcn.h>
 #include <math.h>
+#include <omp.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "batchla/batchla.h"
+/* What the reports name; the build system defines these. */
+#ifndef BENCH_GIT_COMMIT
+#define BENCH_GIT_COMMIT "unknown"
+#endif
+#ifndef BENCH_SOURCE_DIR
+#define BENCH_SOURCE_DIR "."
+#endif
+#ifndef BENCH_DATA_DIR
+#define BENCH_DATA_DIR BENCH_SOURCE_DIR "/tests/data"
+#endif
+#ifndef BENCH_C_FLAGS
+#define BENCH_C_FLAGS "unknown"
+#endif
+#ifndef BENCH_LIB_FLAGS
+#define BENCH_LIB_FLAGS "unknown"
+#endif
+#ifndef BENCH_BUILD_TYPE
+#define BENCH_BUILD_TYPE "unknown"
+#endif
 
-static const char *bench_name = "bench";
+static const char *prog_name = "bench";
 
 void bench_set_name(const char *name) {
-  bench_name = name;
+  prog_name = name;
+}
+
+const char *bench_name(void) {
+  return prog_name;
 }
 
 /* ---- small utilities ---------------------------------------------------- */
@@ -28,10 +52,19 @@ double bench_now(void) {
 void *bench_xmalloc(size_t bytes) {
   void *p = malloc(bytes ? bytes : 1);
   if (!p) {
-    fprintf(stderr, "%s: out of memory (%zu bytes)\n", bench_name, bytes);
+    fprintf(stderr, "%s: out of memory (%zu bytes)\n", prog_name, bytes);
     exit(2);
   }
   return p;
+}
+
+bla_exec bench_exec(bla_backend backend, int threads, void *stream) {
+  bla_exec e;
+  memset(&e, 0, sizeof e);
+  e.backend = backend;
+  e.threads = threads;
+  e.stream = stream;
+  return e;
 }
 
 uint64_t bench_rng_next(uint64_t *s) {
@@ -43,6 +76,14 @@ uint64_t bench_rng_next(uint64_t *s) {
 
 double bench_rng_unif(uint64_t *s) {
   return (double)(bench_rng_next(s) >> 11) * 0x1.0p-52 - 1.0;
+}
+
+double bench_rng_unif_open(uint64_t *s) {
+  return ((double)(bench_rng_next(s) >> 11) + 0.5) * 0x1.0p-52 - 1.0;
+}
+
+double bench_rng_u01(uint64_t *s) {
+  return (double)(bench_rng_next(s) >> 11) * 0x1.0p-53;
 }
 
 int bench_cmp_double(const void *a, const void *b) {
@@ -75,6 +116,56 @@ double bench_spread(const double *x, int k) {
   return (bench_vmax(x, k) - bench_vmin(x, k)) / bench_median(x, k);
 }
 
+double bench_nanmax(double m, double q) {
+  return q != q ? INFINITY : q > m ? q : m;
+}
+
+void bench_keep_max(double *worst, double v) {
+  if (!(v <= *worst))
+    *worst = v;
+}
+
+void bench_interleave(const double *src, double *dst, int64_t len,
+                      int64_t count, int threads) {
+  if (threads <= 0)
+    threads = omp_get_max_threads();
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int64_t p = 0; p < count; ++p)
+    for (int64_t k = 0; k < len; ++k)
+      dst[p + k * count] = src[p * len + k];
+}
+
+void bench_to_layout(const double *src, double *dst, int64_t len, int64_t count,
+                     int interleaved, int threads) {
+  if (interleaved)
+    bench_interleave(src, dst, len, count, threads);
+  else
+    memcpy(dst, src, (size_t)(len * count) * sizeof(double));
+}
+
+void bench_from_layout(const double *src, double *dst, int64_t len,
+                       int64_t count, int interleaved, int threads) {
+  if (!interleaved) {
+    memcpy(dst, src, (size_t)(len * count) * sizeof(double));
+    return;
+  }
+  if (threads <= 0)
+    threads = omp_get_max_threads();
+#pragma omp parallel for num_threads(threads) schedule(static)
+  for (int64_t p = 0; p < count; ++p)
+    for (int64_t k = 0; k < len; ++k)
+      dst[p * len + k] = src[p + k * count];
+}
+
+int64_t bench_count_failed(const int *info, int64_t n) {
+  int64_t bad = 0;
+  for (int64_t p = 0; p < n; ++p)
+    bad += info[p] != 0;
+  return bad;
+}
+
+/* ---- the command line --------------------------------------------------- */
+
 int bench_parse_list(const char *s, int *out, int max, int lo) {
   int k = 0;
   while (*s && k < max) {
@@ -88,23 +179,6 @@ int bench_parse_list(const char *s, int *out, int max, int lo) {
     s = *end == ',' ? end + 1 : end;
   }
   return k;
-}
-
-int bench_common_option(const char *a, const char *v, int *reps, double *target,
-                        uint64_t *seed, int *threads, int *nt, int max) {
-  if (!v)
-    return 0;
-  if (!strcmp(a, "--reps"))
-    *reps = atoi(v);
-  else if (!strcmp(a, "--target"))
-    *target = atof(v);
-  else if (!strcmp(a, "--seed"))
-    *seed = strtoull(v, NULL, 0);
-  else if (!strcmp(a, "--threads"))
-    *nt = bench_parse_list(v, threads, max, 1);
-  else
-    return 0;
-  return 1;
 }
 
 void bench_cmdline_append(char *buf, size_t len, const char *arg) {
@@ -132,6 +206,9 @@ static int parse_opt_value(const bench_opt *o, const char *v) {
     return *o->count >= 1;
   case BENCH_OPT_FUNC:
     return o->parse(v, o->value);
+  case BENCH_OPT_STRING:
+    *(const char **)o->value = v;
+    return 1;
   default:
     return 0;
   }
@@ -159,6 +236,63 @@ int bench_parse_args(int argc, char **argv, const bench_opt *opts, int nopts,
   return 1;
 }
 
+void bench_args_init(bench_args *a, double target, uint64_t seed) {
+  const int procs = omp_get_num_procs();
+  memset(a, 0, sizeof *a);
+  a->reps = 5;
+  a->target = target;
+  a->seed = seed;
+  a->threads[0] = 1;
+  a->threads[1] = procs;
+  a->nt = procs > 1 ? 2 : 1;
+}
+
+int bench_args_parse(bench_args *a, int argc, char **argv, unsigned shared,
+                     const bench_opt *extra, int nextra, const char *usage) {
+  const bench_opt common[5] = {
+      {"--quick", BENCH_OPT_FLAG, &a->quick, NULL, 0, NULL},
+      {"--reps", BENCH_OPT_INT, &a->reps, NULL, 0, NULL},
+      {"--target", BENCH_OPT_DOUBLE, &a->target, NULL, 0, NULL},
+      {"--seed", BENCH_OPT_U64, &a->seed, NULL, 0, NULL},
+      {"--threads", BENCH_OPT_LIST, a->threads, &a->nt, BENCH_MAX_LIST, NULL}};
+  bench_opt opts[32];
+  int bit[32], n = 0;
+  unsigned seen = 0;
+  for (int k = 0; k < 5; ++k)
+    if (shared & (1u << k)) {
+      bit[n] = k;
+      opts[n++] = common[k];
+    }
+  for (int k = 0; k < nextra && n < 32; ++k) {
+    bit[n] = 5 + k;
+    opts[n++] = extra[k];
+  }
+  a->cmdline[0] = 0;
+  if (!bench_parse_args(argc, argv, opts, n, a->cmdline, sizeof a->cmdline,
+                        &seen)) {
+    fprintf(stderr, "usage: %s\n", usage);
+    return 0;
+  }
+  /* Table positions back to the BENCH_* bits and extra indices. */
+  for (int k = 0; k < n; ++k)
+    if (seen & (1u << k)) {
+      if (bit[k] < 5)
+        a->given |= 1u << bit[k];
+      else
+        a->extra_given |= 1u << (bit[k] - 5);
+    }
+  if (a->reps < 5 || a->reps > BENCH_MAX_REPS || !(a->target > 0)) {
+    fprintf(stderr, "%s: need 5 <= reps <= %d%s\nusage: %s\n", prog_name,
+            BENCH_MAX_REPS, shared & BENCH_TARGET ? " and target > 0" : "",
+            usage);
+    return 0;
+  }
+  return 1;
+}
+
+/* ---- formatting -----------------------------------------------------------
+ */
+
 void bench_fmt_val(char *buf, size_t len, double v, double spread) {
   const int sig = spread < 0.01 ? 3 : 2;
   const int mag = v > 0 ? (int)floor(log10(v)) : 0;
@@ -166,12 +300,12 @@ void bench_fmt_val(char *buf, size_t len, double v, double spread) {
   snprintf(buf, len, "%.*f", dec > 0 ? dec : 0, v);
 }
 
-double bench_time_cell(char *buf, size_t len, const double *t, int reps,
-                       double count) {
+double bench_scaled_cell(char *buf, size_t len, const double *t, int reps,
+                         double scale) {
   double v[BENCH_MAX_REPS], med, spr;
   char num[32];
   for (int k = 0; k < reps; ++k)
-    v[k] = t[k] / count * 1e6;
+    v[k] = t[k] * scale;
   med = bench_median(v, reps);
   spr = (bench_vmax(v, reps) - bench_vmin(v, reps)) / med;
   bench_fmt_val(num, sizeof num, med, spr);
@@ -179,21 +313,32 @@ double bench_time_cell(char *buf, size_t len, const double *t, int reps,
   return med;
 }
 
-void bench_ratio_cell(char *buf, size_t len, const double *num,
-                      const double *den, int reps) {
-  const double q = bench_median(num, reps) / bench_median(den, reps);
-  double lo = num[0] / den[0], hi = lo;
-  char v[32];
+double bench_time_cell(char *buf, size_t len, const double *t, int reps,
+                       double count) {
+  return bench_scaled_cell(buf, len, t, reps, 1e6 / count);
+}
+
+double bench_ratio(const double *num, const double *den, int reps, double *lo,
+                   double *hi) {
+  *lo = *hi = num[0] / den[0];
   for (int k = 1; k < reps; ++k) {
     const double r = num[k] / den[k];
-    lo = r < lo ? r : lo;
-    hi = r > hi ? r : hi;
+    *lo = r < *lo ? r : *lo;
+    *hi = r > *hi ? r : *hi;
   }
+  return bench_median(num, reps) / bench_median(den, reps);
+}
+
+void bench_ratio_cell(char *buf, size_t len, const double *num,
+                      const double *den, int reps) {
+  double lo, hi;
+  const double q = bench_ratio(num, den, reps, &lo, &hi);
+  char v[32];
   bench_fmt_val(v, sizeof v, q, (hi - lo) / q);
   snprintf(buf, len, "%s (%.2f-%.2f)", v, lo, hi);
 }
 
-/* ---- running and timing the sides of a comparison ------------------------ */
+/* ---- running and timing the sides of a host comparison ------------------ */
 
 double bench_best_run(const bench_runner *r, int side, int k) {
   double best = 0;
@@ -231,6 +376,26 @@ int bench_time_rotating(const bench_runner *r, int nsides, int reps,
   return first_bad;
 }
 
+void bench_fail(int *ok, char *why, size_t len, const char *fmt, ...) {
+  if (*ok) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(why, len, fmt, ap);
+    va_end(ap);
+  }
+  *ok = 0;
+}
+
+void bench_time_group(const bench_runner *r, int nsides, int reps,
+                      double (*t)[BENCH_MAX_REPS], const char *const *names,
+                      int *ok, char *why, size_t len) {
+  long bad;
+  const int side = bench_time_rotating(r, nsides, reps, t, &bad);
+  if (side >= 0)
+    bench_fail(ok, why, len, "%s: %ld problems failed while timing",
+               names[side], bad);
+}
+
 int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
                         double target, int64_t start, int64_t lo, int64_t cap) {
   int64_t c = start < cap ? start : cap;
@@ -244,6 +409,190 @@ int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
     c = (int64_t)((double)c * target / t);
   c = c < cap ? c : cap;
   return c > lo ? c : lo;
+}
+
+/* ---- a family of groups compared with LAPACK ------------------------------
+ */
+
+typedef struct {
+  const bench_family *f;
+  const void *spec;
+} family_probe;
+
+/* Best of two runs of side 0 on a fresh batch of count problems. */
+static double probe_family(void *ctx, int64_t count) {
+  const family_probe *p = ctx;
+  void *b = p->f->make(p->spec, count);
+  const bench_runner r = {b, p->f->prepare, p->f->run};
+  const double t = bench_best_run(&r, 0, 2);
+  p->f->destroy(b);
+  return t;
+}
+
+int bench_check_run(const bench_runner *r, int side, const char *name,
+                    bench_group *g) {
+  long bad;
+  r->prepare(r->ctx, side);
+  bad = r->run(r->ctx, side);
+  if (bad < 0)
+    BENCH_FAIL(g, "%s: the driver refused the batch", name);
+  else if (bad > 0)
+    BENCH_FAIL(g, "%s: %ld problems failed", name, bad);
+  return bad == 0;
+}
+
+void bench_check_bits(bench_group *g, int identical, uint64_t h_k1,
+                      uint64_t *hash) {
+  g->identical = identical;
+  if (*hash == 0)
+    *hash = h_k1;
+  g->identical_threads = *hash == h_k1;
+}
+
+int bench_run_group(const bench_family *f, const void *spec,
+                    const bench_sizing *z, int reps, int64_t *k1,
+                    uint64_t *hash, bench_group *g, const char *what) {
+  family_probe p = {f, spec};
+  const int64_t lo = *k1 > z->lo ? *k1 : z->lo;
+  void *b;
+  memset(g, 0, sizeof *g);
+  g->ok = 1;
+  g->count = z->fixed > 0 ? z->fixed
+                          : bench_calibrate(probe_family, &p, z->target,
+                                            z->start, lo, z->cap);
+  if (*k1 == 0)
+    *k1 = g->count;
+  fprintf(stderr, "%s: %s batch=%lld\n", prog_name, what, (long long)g->count);
+  b = f->make(spec, g->count);
+  {
+    const bench_runner r = {b, f->prepare, f->run};
+    f->check(&r, g, *k1, hash);
+    g->reps = reps;
+    if (g->ok)
+      bench_time_group(&r, f->sides ? f->sides(b) : f->nsides, reps, g->t,
+                       f->side_names, &g->ok, g->why, sizeof g->why);
+  }
+  if (!g->ok)
+    fprintf(stderr, "%s: MISMATCH, no timing: %s\n", prog_name, g->why);
+  f->destroy(b);
+  return g->ok;
+}
+
+/* ---- sides that time themselves ------------------------------------------ */
+
+static void side_fail(bench_side *r, const char *why) {
+  r->run = 0;
+  r->failed = 1;
+  snprintf(r->skip, sizeof r->skip, "%s", why);
+}
+
+int bench_measure(const bench_timed *m, const int *order, int n, int reps,
+                  double max_run, bench_side *r) {
+  int live[64], nl = 0, failed = 0;
+  for (int k = 0; k < n; ++k) {
+    const int s = order[k];
+    char why[160] = "";
+    double t = -1;
+    r[s].run = r[s].failed = r[s].slow = 0;
+    r[s].skip[0] = 0;
+    if (!m->prepare || m->prepare(m->ctx, s))
+      t = m->run(m->ctx, s, -1);
+    if (t < 0) {
+      side_fail(&r[s], "run failed");
+    } else if (m->check && !m->check(m->ctx, s, why, sizeof why)) {
+      side_fail(&r[s], why);
+    } else if (t > max_run) {
+      r[s].slow = 1;
+      snprintf(r[s].skip, sizeof r[s].skip, "%.2g s/run > max-run, not timed",
+               t);
+    } else if (nl < 64) {
+      r[s].run = 1;
+      live[nl++] = s;
+    }
+  }
+  /* The side that runs first rotates from round to round. */
+  for (int rep = 0; rep < reps; ++rep)
+    for (int j = 0; j < nl; ++j) {
+      const int s = live[(rep + j) % nl];
+      double t = -1;
+      if (!r[s].run)
+        continue;
+      if (!m->prepare || m->prepare(m->ctx, s))
+        t = m->run(m->ctx, s, rep);
+      if (t < 0)
+        side_fail(&r[s], "run failed while timing");
+      r[s].t[rep] = t;
+    }
+  for (int k = 0; k < n; ++k)
+    failed += r[order[k]].failed;
+  return failed;
+}
+
+void bench_side_cell(char *buf, size_t len, const bench_side *r, int reps,
+                     double scale) {
+  if (!r->run)
+    snprintf(buf, len, "- (%s)", r->skip);
+  else
+    bench_scaled_cell(buf, len, r->t, reps, scale);
+}
+
+void bench_side_ratio(char *buf, size_t len, const bench_side *a,
+                      const bench_side *b, int reps) {
+  if (!a->run || !b->run)
+    snprintf(buf, len, "-");
+  else
+    snprintf(buf, len, "%.2g",
+             bench_median(a->t, reps) / bench_median(b->t, reps));
+}
+
+int bench_pred_skip(const bench_pred *p, long long count, double max_run,
+                    char *why, size_t len) {
+  const double pred =
+      p->count > 0 ? p->t * (double)count / (double)p->count : 0;
+  if (p->count < 0)
+    snprintf(why, len, "smaller batch too slow");
+  else if (pred > max_run)
+    snprintf(why, len, "predicted %.2g s/run", pred);
+  else
+    return 0;
+  return 1;
+}
+
+void bench_pred_note(bench_pred *p, const bench_side *r, int reps,
+                     long long count) {
+  if (p->count < 0)
+    return;
+  if (r->slow) {
+    p->count = -1;
+  } else if (r->run) {
+    p->t = bench_median(r->t, reps);
+    p->count = count;
+  }
+}
+
+/* ---- inputs
+ * ------------------------------------------------------------------ */
+
+double bench_spd_lower(int n, int kd, double *a, int64_t lda, int band,
+                       uint64_t *s) {
+  double *rs = bench_xmalloc((size_t)(n > 0 ? n : 1) * sizeof(double));
+  double gap = INFINITY;
+  for (int i = 0; i < n; ++i)
+    rs[i] = 0;
+  for (int j = 0; j < n; ++j)
+    for (int i = j + 1; i <= j + kd && i < n; ++i) {
+      const double v = bench_rng_unif(s);
+      a[(band ? i - j : i) + j * lda] = v;
+      rs[i] += fabs(v);
+      rs[j] += fabs(v);
+    }
+  for (int i = 0; i < n; ++i) {
+    const double margin = 1.0 + 0.5 * (bench_rng_unif(s) + 1.0);
+    a[(band ? 0 : i) + i * lda] = rs[i] + margin;
+    gap = margin < gap ? margin : gap;
+  }
+  free(rs);
+  return gap;
 }
 
 /* ---- cross-checks (LAPACK test-suite ratios) ----------------------------- */
@@ -370,6 +719,26 @@ double bench_orth_ratio(int n, const double *u, double ulp) {
   return on / (n * ulp);
 }
 
+double bench_norm_fro(int n, const double *a) {
+  double s = 0;
+  for (int k = 0; k < n * n; ++k)
+    s += a[k] * a[k];
+  return sqrt(s);
+}
+
+double bench_eig_ratio(int n, const double *rwr, const double *rwi,
+                       const double *s, const double *wr, const double *wi,
+                       double scale, double *c, bench_matcher *m) {
+  for (int j = 0; j < n; ++j)
+    if (!isfinite(wr[j]) || !isfinite(wi[j]))
+      return INFINITY;
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < n; ++j)
+      c[i * n + j] =
+          hypot(rwr[i] - wr[j], rwi[i] - wi[j]) * (s ? s[i] : 1.0) / scale;
+  return bench_bottleneck(m, n, c);
+}
+
 double bench_chordal(double ar1, double ai1, double b1, double ar2, double ai2,
                      double b2) {
   const double n1 = hypot(hypot(ar1, ai1), b1);
@@ -409,6 +778,61 @@ int bench_gschur_shape_ok(int n, const double *s, const double *t) {
   return 1;
 }
 
+double bench_tri_norm1(const double *d, const double *e, int n) {
+  double m = 0;
+  for (int j = 0; j < n; ++j) {
+    double s = fabs(d[j]);
+    if (j > 0)
+      s += fabs(e[j - 1]);
+    if (j < n - 1)
+      s += fabs(e[j]);
+    m = s > m ? s : m;
+  }
+  return m;
+}
+
+void bench_tri_ratios(int n, const double *d, const double *e,
+                      const double *lam, const double *z, double ulp,
+                      double *res, double *orth) {
+  const double tn = bench_tri_norm1(d, e, n);
+  double rmax = 0, omax = 0;
+  for (int j = 0; j < n; ++j) {
+    double rs = 0, os = 0;
+    for (int i = 0; i < n; ++i) {
+      const double t = i == j       ? d[i]
+                       : i == j + 1 ? e[j]
+                       : j == i + 1 ? e[i]
+                                    : 0.0;
+      double r = 0, o = 0;
+      for (int k = 0; k < n; ++k) {
+        r += z[i + k * n] * lam[k] * z[j + k * n];
+        o += z[k + i * n] * z[k + j * n];
+      }
+      rs += fabs(t - r);
+      os += fabs((i == j ? 1.0 : 0.0) - o);
+    }
+    rmax = bench_nanmax(rmax, rs);
+    omax = bench_nanmax(omax, os);
+  }
+  *res = rmax / ((tn > 0 ? tn : 1) * n * ulp);
+  *orth = omax / (n * ulp);
+}
+
+double bench_tri_eig_ratio(int n, int64_t count, const double *d0,
+                           const double *e0, const double *lam,
+                           const double *ref, double ulp) {
+  const int64_t ne = n > 0 ? n - 1 : 0;
+  double worst = 0;
+  for (int64_t p = 0; p < count; ++p) {
+    const double tn = bench_tri_norm1(d0 + p * n, e0 + p * ne, n);
+    double diff = 0;
+    for (int i = 0; i < n; ++i)
+      diff = bench_nanmax(diff, fabs(lam[p * n + i] - ref[p * n + i]));
+    bench_keep_max(&worst, diff / ((tn > 0 ? tn : 1) * n * ulp));
+  }
+  return worst;
+}
+
 int64_t bench_sample_index(int64_t count, int s, int ns) {
   return ns > 1 ? (int64_t)((double)s * (double)(count - 1) / (ns - 1)) : 0;
 }
@@ -419,7 +843,7 @@ uint64_t bench_hash_mix(uint64_t h, double v) {
   return (h ^ u) * 1099511628211ULL;
 }
 
-/* ---- environment for the report ----------------------------------------- */
+/* ---- the machine, for the report ---------------------------------------- */
 
 void bench_read_command(const char *cmd, char *out, size_t len) {
   FILE *f = popen(cmd, "r");
@@ -432,22 +856,21 @@ void bench_read_command(const char *cmd, char *out, size_t len) {
   out[strcspn(out, "\n")] = 0;
 }
 
-void bench_git_commit(char *out, size_t len, const char *source_dir,
-                      const char *fallback, int check_dirty) {
+void bench_git_commit(char *out, size_t len) {
   char cmd[1200];
   snprintf(cmd, sizeof cmd, "git -C '%s' rev-parse HEAD 2>/dev/null",
-           source_dir);
+           BENCH_SOURCE_DIR);
   bench_read_command(cmd, out, len);
   if (!out[0]) {
-    snprintf(out, len, "%s", fallback);
-  } else if (check_dirty) {
+    snprintf(out, len, "%s", BENCH_GIT_COMMIT);
+  } else {
     /* A read-only query (no index refresh) for uncommitted library code. */
     char dirty[256];
     snprintf(cmd, sizeof cmd,
              "git --no-optional-locks -C '%s' status --porcelain "
              "--untracked-files=no -- src include cmake CMakeLists.txt "
              "2>/dev/null",
-             source_dir);
+             BENCH_SOURCE_DIR);
     bench_read_command(cmd, dirty, sizeof dirty);
     if (dirty[0])
       strncat(out, " + uncommitted changes in the library sources",
@@ -455,7 +878,7 @@ void bench_git_commit(char *out, size_t len, const char *source_dir,
   }
 }
 
-void bench_cpu_model(char *out, size_t len, int with_family) {
+void bench_cpu_model(char *out, size_t len) {
   FILE *f = fopen("/proc/cpuinfo", "r");
   char line[512], name[256] = "unknown", fam[32] = "?", mod[32] = "?";
   if (f) {
@@ -474,10 +897,7 @@ void bench_cpu_model(char *out, size_t len, int with_family) {
     }
     fclose(f);
   }
-  if (with_family)
-    snprintf(out, len, "%s (family %s, model %s)", name, fam, mod);
-  else
-    snprintf(out, len, "%s", name);
+  snprintf(out, len, "%s (family %s, model %s)", name, fam, mod);
 }
 
 double bench_load_average(void) {
@@ -526,14 +946,18 @@ double bench_copy_bandwidth(int threads, size_t len) {
   return best;
 }
 
-void bench_env_read(bench_env *e, const char *source_dir,
-                    const char *fallback_commit, const char *lapack_symbol,
-                    int procs, size_t bw_len) {
-  bench_git_commit(e->commit, sizeof e->commit, source_dir, fallback_commit, 1);
-  bench_cpu_model(e->cpu, sizeof e->cpu, 1);
-  bench_lapack_provider(e->provider, sizeof e->provider, lapack_symbol);
+void bench_env_read(bench_env *e, const char *lapack_symbol, size_t bw_len) {
+  memset(e, 0, sizeof *e);
+  e->procs = omp_get_num_procs();
+  bench_git_commit(e->commit, sizeof e->commit);
+  bench_cpu_model(e->cpu, sizeof e->cpu);
+  if (lapack_symbol)
+    bench_lapack_provider(e->provider, sizeof e->provider, lapack_symbol);
   e->load0 = bench_load_average();
-  e->bw = bench_copy_bandwidth(procs, bw_len);
+  if (bw_len > 0) {
+    fprintf(stderr, "%s: measuring copy bandwidth\n", prog_name);
+    e->bw = bench_copy_bandwidth(e->procs, bw_len);
+  }
 }
 
 /* Kept scalar so that it measures what one-problem-at-a-time code gets. */
@@ -569,28 +993,46 @@ bench_scalar_peak(void) {
   return best;
 }
 
+const char *bench_data_dir(void) {
+  return BENCH_DATA_DIR;
+}
+
 /* ---- report lines ------------------------------------------------------- */
 
-void bench_print_build(const char *prog, const char *cmdline,
-                       const char *commit, const char *build_type,
-                       const char *lib_flags, const char *c_flags) {
-  printf("- command: `%s%s`\n", prog, cmdline);
-  printf("- commit: %s\n", commit[0] ? commit : "unknown");
+void bench_print_head(const char *title, const bench_args *a,
+                      const bench_env *e) {
+  printf("## %s\n\n", title);
+  printf("- command: `%s%s`\n", prog_name, a->cmdline);
+  printf("- commit: %s\n", e->commit[0] ? e->commit : "unknown");
   printf("- batchla %s, build type %s; library flags: %s\n", bla_version(),
-         build_type, lib_flags);
+         BENCH_BUILD_TYPE, BENCH_LIB_FLAGS);
 #if defined(__GNUC__) && !defined(__clang__)
-  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, c_flags);
+  printf("- compiler: gcc %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
 #else
-  printf("- compiler: %s; bench flags: %s\n", __VERSION__, c_flags);
+  printf("- compiler: %s; bench flags: %s\n", __VERSION__, BENCH_C_FLAGS);
 #endif
 }
 
-void bench_print_cpu_threads(const char *cpu, int procs, const int *threads,
-                             int nt) {
-  printf("- CPU: %s, %d logical CPUs; threads: ", cpu, procs);
+void bench_print_cpu_threads(const bench_env *e, const int *threads, int nt) {
+  printf("- CPU: %s, %d logical CPUs; threads: ", e->cpu, e->procs);
   for (int it = 0; it < nt; ++it)
     printf("%s%d", it ? ", " : "", threads[it]);
   printf(" (exec.threads for batchla, num_threads for the LAPACK loop)\n");
+}
+
+void bench_print_load(const bench_env *e) {
+  printf("- 1-minute load average at start %.2f, at end %.2f (at start, "
+         "anything well above 0 is other work on the machine)\n",
+         e->load0, bench_load_average());
+}
+
+void bench_print_timing(const bench_args *a) {
+  printf("- %d repetitions per cell, the side that runs first rotates; "
+         "time per problem in microseconds, median (spread = (max - "
+         "min) / median); ratio = batchla / LAPACK median time (paired "
+         "per-repetition range); batch sized for about %.2g s per LAPACK "
+         "run\n",
+         a->reps, a->target);
 }
 
 void bench_print_total(double t_start, int status) {

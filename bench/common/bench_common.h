@@ -1,47 +1,44 @@
-/* bench_common: harness code shared by the benchmarks (bench_steqr,
- * bench_schur, bench_cholesky, bench_bessel, bench_qz, bench_qz_gpu):
- * timing, statistics over the repetitions, option lists, the LAPACK
- * test-suite ratios of the cross-checks, the environment shown in the
- * reports and the report lines every program prints. Plain C11; the
- * benches link it as the static library batchla_bench_common. */
+/* bench_common: the harness every benchmark shares, host and GPU alike:
+ * timing, statistics over the repetitions, the command line, the random
+ * inputs, the LAPACK test-suite ratios of the cross-checks, the machine
+ * shown in the reports and the report lines every program prints. A
+ * benchmark itself holds only its sides (batchla and what it is compared
+ * with) and its cross-checks. Plain C11; the benches link it as the static
+ * library batchla_bench_common (the GPU ones through bench_cuda.cuh). */
 #ifndef BATCHLA_BENCH_COMMON_H
 #define BATCHLA_BENCH_COMMON_H
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
-/* What the reports name; the build system normally defines these. */
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-#ifndef BENCH_SOURCE_DIR
-#define BENCH_SOURCE_DIR "."
-#endif
-#ifndef BENCH_C_FLAGS
-#define BENCH_C_FLAGS "unknown"
-#endif
-#ifndef BENCH_LIB_FLAGS
-#define BENCH_LIB_FLAGS "unknown"
-#endif
-#ifndef BENCH_BUILD_TYPE
-#define BENCH_BUILD_TYPE "unknown"
-#endif
+#include "batchla/batchla.h"
 
 #if defined(BENCH_HAVE_OPENBLAS) && BENCH_HAVE_OPENBLAS
 /* Declared here rather than through cblas.h, whose location varies. */
+#ifdef __cplusplus
+extern "C" {
+#endif
 char *openblas_get_config(void);
 void openblas_set_num_threads(int num_threads);
+#ifdef __cplusplus
+}
+#endif
 #endif
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/* Most repetitions bench_median and bench_spread accept. */
+/* Most repetitions the statistics accept; longest option list. */
 #define BENCH_MAX_REPS 64
+#define BENCH_MAX_LIST 16
+/* The cross-checks' bound on every LAPACK test ratio. */
+#define BENCH_THRESH 50.0
 
-/* The program name used in error messages (default "bench"). */
+/* The program name used in messages (default "bench"), and reading it. */
 void bench_set_name(const char *name);
+const char *bench_name(void);
 
 /* ---- small utilities ---------------------------------------------------- */
 
@@ -49,12 +46,19 @@ void bench_set_name(const char *name);
 double bench_now(void);
 /* malloc that exits with status 2 on failure. */
 void *bench_xmalloc(size_t bytes);
+/* An exec for the batch drivers, every other field zero (valid for any
+ * version of bla_exec). */
+bla_exec bench_exec(bla_backend backend, int threads, void *stream);
 
 /* splitmix64: a fixed, portable stream, so every run sees the same
  * inputs whatever the C library. */
 uint64_t bench_rng_next(uint64_t *s);
-/* Uniform on (-1, 1), LAPACK dlarnv's idist = 2. */
+/* Uniform on [-1, 1) in steps of 2^-52 (LAPACK dlarnv's idist = 2). */
 double bench_rng_unif(uint64_t *s);
+/* Uniform on the open (-1, 1): the same grid shifted by half a step. */
+double bench_rng_unif_open(uint64_t *s);
+/* Uniform on [0, 1) in steps of 2^-53. */
+double bench_rng_u01(uint64_t *s);
 
 /* qsort comparison of doubles, ascending. */
 int bench_cmp_double(const void *a, const void *b);
@@ -64,15 +68,38 @@ double bench_vmin(const double *x, int k);
 double bench_vmax(const double *x, int k);
 /* (max - min) / median. */
 double bench_spread(const double *x, int k);
+/* max(m, q) with a NaN q giving +Inf, so that a NaN ratio never passes. */
+double bench_nanmax(double m, double q);
+/* *worst := v when v is larger or NaN. */
+void bench_keep_max(double *worst, double v);
+
+/* dst[p + k*count] = src[p*len + k]: count problems of len entries each,
+ * one after another, into the interleaved layout (batch index fastest);
+ * threads: OpenMP threads (<= 0: the default). */
+void bench_interleave(const double *src, double *dst, int64_t len,
+                      int64_t count, int threads);
+/* The same when interleaved, else a plain copy (the packed layouts). */
+void bench_to_layout(const double *src, double *dst, int64_t len, int64_t count,
+                     int interleaved, int threads);
+/* The inverse: interleaved (or, when not, packed) src into packed dst. */
+void bench_from_layout(const double *src, double *dst, int64_t len,
+                       int64_t count, int interleaved, int threads);
+/* How many of n info values are not 0. */
+int64_t bench_count_failed(const int *info, int64_t n);
+/* Frees every pointer of the list. */
+#define BENCH_FREE(...)                                                        \
+  do {                                                                         \
+    void *bench_p_[] = {__VA_ARGS__};                                          \
+    for (size_t bench_k_ = 0; bench_k_ < sizeof bench_p_ / sizeof *bench_p_;   \
+         ++bench_k_)                                                           \
+      free(bench_p_[bench_k_]);                                                \
+  } while (0)
+
+/* ---- the command line --------------------------------------------------- */
 
 /* Comma-separated list of integers in lo..100000 into out (at most max);
  * returns the count, or -1 on a malformed list. */
 int bench_parse_list(const char *s, int *out, int max, int lo);
-/* The options every host bench takes with a value: --reps R, --target S,
- * --seed X and --threads 1,2,... (at most max entries). Returns 1 when a
- * is one of them and v is its value, else 0 (nothing is changed). */
-int bench_common_option(const char *a, const char *v, int *reps, double *target,
-                        uint64_t *seed, int *threads, int *nt, int max);
 /* Appends " arg" to the command line shown in the report. */
 void bench_cmdline_append(char *buf, size_t len, const char *arg);
 
@@ -84,7 +111,8 @@ typedef enum {
   BENCH_OPT_U64,    /* uint64_t, any base strtoull reads */
   BENCH_OPT_INT64,  /* int64_t, at least 1 */
   BENCH_OPT_LIST,   /* int list (bench_parse_list, entries >= 1) */
-  BENCH_OPT_FUNC    /* parse(v, value) returns 1 when v is valid */
+  BENCH_OPT_FUNC,   /* parse(v, value) returns 1 when v is valid */
+  BENCH_OPT_STRING  /* const char *, the argument itself */
 } bench_opt_kind;
 typedef struct {
   const char *name; /* "--reps" */
@@ -99,18 +127,54 @@ typedef struct {
 int bench_parse_args(int argc, char **argv, const bench_opt *opts, int nopts,
                      char *cmdline, size_t len, unsigned *seen);
 
+/* The options most benches share, and what each bench adds to them. */
+enum {
+  BENCH_QUICK = 1u,   /* --quick: a short run (CI) */
+  BENCH_REPS = 2u,    /* --reps R, 5 <= R <= BENCH_MAX_REPS */
+  BENCH_TARGET = 4u,  /* --target S, seconds per timed run, > 0 */
+  BENCH_SEED = 8u,    /* --seed X */
+  BENCH_THREADS = 16u /* --threads 1,2,... */
+};
+typedef struct {
+  int quick, reps;
+  double target;
+  uint64_t seed;
+  int nt, threads[BENCH_MAX_LIST];
+  unsigned given;       /* the BENCH_* options the command line gave */
+  unsigned extra_given; /* bit k: extra option k was given */
+  char cmdline[1024];   /* " --quick --reps 7 ...", for the report */
+} bench_args;
+/* Defaults for the shared options: 5 reps, threads 1 and every CPU. */
+void bench_args_init(bench_args *a, double target, uint64_t seed);
+/* Parses argv: the shared options named in `shared` (a BENCH_* mask),
+ * then the bench's own (extra, nextra of them); checks reps and target.
+ * Returns 1, or 0 after a message and "usage: <usage>" on stderr (the
+ * bench then exits with status 2). */
+int bench_args_parse(bench_args *a, int argc, char **argv, unsigned shared,
+                     const bench_opt *extra, int nextra, const char *usage);
+
+/* ---- formatting -----------------------------------------------------------
+ */
+
 /* Two significant figures unless the spread allows three. */
 void bench_fmt_val(char *buf, size_t len, double v, double spread);
-/* "median (spread%)" of the time per problem in microseconds of reps runs
- * of count problems each (t in seconds); returns the median. */
+/* "median (spread%)" of t[k] * scale over reps repetitions; returns the
+ * median. */
+double bench_scaled_cell(char *buf, size_t len, const double *t, int reps,
+                         double scale);
+/* The same of the time per problem in microseconds of reps runs of count
+ * problems each (t in seconds). */
 double bench_time_cell(char *buf, size_t len, const double *t, int reps,
                        double count);
-/* med(num) / med(den) with the range of the paired per-repetition
- * quotients num[k] / den[k]: "q (lo-hi)". */
+/* med(num) / med(den), and the range [lo, hi] of the paired
+ * per-repetition quotients num[k] / den[k]. */
+double bench_ratio(const double *num, const double *den, int reps, double *lo,
+                   double *hi);
+/* bench_ratio as "q (lo-hi)". */
 void bench_ratio_cell(char *buf, size_t len, const double *num,
                       const double *den, int reps);
 
-/* ---- running and timing the sides of a comparison ------------------------ */
+/* ---- running and timing the sides of a host comparison ------------------ */
 
 /* The sides of one batch: prepare (untimed: inputs into the side's layout)
  * then run (timed), which returns the number of failed problems, or a
@@ -121,6 +185,19 @@ typedef struct {
   long (*run)(void *ctx, int side);
 } bench_runner;
 
+/* Records a group's first failure: *ok := 0 and, when it was still 1,
+ * why := the message. */
+void bench_fail(int *ok, char *why, size_t len, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* bench_time_rotating for a group that passed its cross-check: a side
+ * with failures is recorded through bench_fail ("<name>: N problems failed
+ * while timing"). */
+void bench_time_group(const bench_runner *r, int nsides, int reps,
+                      double (*t)[BENCH_MAX_REPS], const char *const *names,
+                      int *ok, char *why, size_t len);
 /* Best of k timed runs of one side after a warm run, seconds. */
 double bench_best_run(const bench_runner *r, int side, int k);
 /* reps rounds over sides 0..nsides-1, the side that runs first rotating
@@ -134,6 +211,138 @@ int bench_time_rotating(const bench_runner *r, int nsides, int reps,
  * is clamped to [lo, cap]. */
 int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
                         double target, int64_t start, int64_t lo, int64_t cap);
+
+/* ---- a family of groups compared with LAPACK ------------------------------
+ */
+
+#define BENCH_MAX_SIDES 8
+
+/* What every group of a comparison records; a family's result struct
+ * starts with one and adds its cross-check ratios. */
+typedef struct {
+  int ok;                /* cross-checked, and timed without failures */
+  char why[200];         /* the first failure, when not */
+  int64_t count;         /* problems in the batch */
+  int reps;              /* timed rounds */
+  int identical;         /* the layouts' outputs have the same bits */
+  int identical_threads; /* and those of the first k1 problems the same
+                            bits as with the first thread count */
+  double t[BENCH_MAX_SIDES][BENCH_MAX_REPS]; /* seconds per run */
+} bench_group;
+/* Records g's first failure (printf-style message). */
+#define BENCH_FAIL(g, ...)                                                     \
+  bench_fail(&(g)->ok, (g)->why, sizeof(g)->why, __VA_ARGS__)
+
+/* A family: how to make a batch of one group (spec) and run its sides. */
+typedef struct {
+  const char *const *side_names;
+  int nsides; /* the sides a batch times, 0..nsides-1 ... */
+  int (*sides)(const void *batch); /* ... unless this says otherwise */
+  /* A batch of count problems of the group, inputs generated. */
+  void *(*make)(const void *spec, int64_t count);
+  void (*destroy)(void *batch);
+  /* Inputs into the side's layout (untimed). */
+  void (*prepare)(void *batch, int side);
+  /* The timed part: the number of failed problems, or a negative number
+   * when the driver refused the call. */
+  long (*run)(void *batch, int side);
+  /* Runs every side of run's batch once (which also warms caches and the
+   * thread pool) and cross-checks it, recording failures with BENCH_FAIL
+   * in g (the head of the family's result); hash carries the bits of the
+   * first k1 problems from one thread count to the next. */
+  void (*check)(const bench_runner *run, bench_group *g, int64_t k1,
+                uint64_t *hash);
+} bench_family;
+
+/* How a group's batch is sized: side 0 (the reference) timed on fresh
+ * batches, bench_calibrate's target, start, lo and cap; fixed > 0: that
+ * size instead. */
+typedef struct {
+  double target;
+  int64_t start, lo, cap, fixed;
+} bench_sizing;
+
+/* One untimed run of side for a cross-check (r's ctx is the batch): 1, or
+ * 0 after recording in g that problems failed or the driver refused. */
+int bench_check_run(const bench_runner *r, int side, const char *name,
+                    bench_group *g);
+/* The bit-identity of a cross-check that passed: identical, whether the
+ * layouts' outputs have the same bits; identical_threads, whether h_k1,
+ * the hash of the first k1 problems' outputs, equals *hash (which the
+ * first thread count sets). */
+void bench_check_bits(bench_group *g, int identical, uint64_t h_k1,
+                      uint64_t *hash);
+
+/* One group: its batch size (at least *k1, the first thread count's,
+ * which the first call sets), the batch, the cross-check and reps timed
+ * rounds with the side that runs first rotating; what names the group in
+ * the progress lines on stderr. Returns g->ok. */
+int bench_run_group(const bench_family *f, const void *spec,
+                    const bench_sizing *z, int reps, int64_t *k1,
+                    uint64_t *hash, bench_group *g, const char *what);
+
+/* ---- sides that time themselves (GPU: events; host: wall clock) --------- */
+
+/* One side's outcome in a cell. */
+typedef struct {
+  int run;        /* timed: t holds the repetitions, seconds */
+  int failed;     /* the call or the cross-check failed (skip says how) */
+  int slow;       /* its check run took longer than max_run */
+  char skip[160]; /* why not timed, when not */
+  double t[BENCH_MAX_REPS];
+} bench_side;
+
+typedef struct {
+  void *ctx;
+  /* Untimed: the side's inputs restored; 0 on failure. May be NULL. */
+  int (*prepare)(void *ctx, int side);
+  /* One run, timed by the side: seconds, or < 0 when the call failed; rep
+   * is the repetition, -1 for the check run. */
+  double (*run)(void *ctx, int side, int rep);
+  /* The side's last run against the reference: 0, and why, on a mismatch.
+   * May be NULL. */
+  int (*check)(void *ctx, int side, char *why, size_t len);
+} bench_timed;
+
+/* A check run (which also warms up) of sides order[0..n), in that order;
+ * then reps rounds over those that passed and took at most max_run
+ * seconds, the side that runs first rotating. Sides not in order are left
+ * untouched (the caller says in skip why they do not run). Returns the
+ * number of sides that failed. */
+int bench_measure(const bench_timed *m, const int *order, int n, int reps,
+                  double max_run, bench_side *r);
+/* "median (spread%)" of t * scale, or "- (skip)" for a side not timed. */
+void bench_side_cell(char *buf, size_t len, const bench_side *r, int reps,
+                     double scale);
+/* med(a) / med(b) to two figures, or "-" when either was not timed. */
+void bench_side_ratio(char *buf, size_t len, const bench_side *a,
+                      const bench_side *b, int reps);
+
+/* A side's last timed batch, to skip a larger one predicted to run over
+ * max_run (count < 0: a smaller batch was already too slow). */
+typedef struct {
+  double t;
+  long long count;
+} bench_pred;
+/* 1, and why, when the side should not run a batch of count. */
+int bench_pred_skip(const bench_pred *p, long long count, double max_run,
+                    char *why, size_t len);
+/* Records the cell's outcome for the next, larger batch. */
+void bench_pred_note(bench_pred *p, const bench_side *r, int reps,
+                     long long count);
+
+/* ---- inputs
+ * ------------------------------------------------------------------ */
+
+/* One random diagonally dominant SPD matrix of band width kd, its lower
+ * triangle into a (column-major, leading dimension lda; band: LAPACK's
+ * band storage, entry (i, j) at (i - j) + j lda, else dense, at i + j lda;
+ * other entries untouched): off-diagonal entries uniform(-1, 1), each
+ * diagonal entry 1 + uniform(0, 1) above its row's off-diagonal sum, so
+ * that ||A^-1||_inf <= 1 / gap (Varah) for the returned gap, the smallest
+ * such margin: a rigorous condition bound for the cross-checks. */
+double bench_spd_lower(int n, int kd, double *a, int64_t lda, int band,
+                       uint64_t *s);
 
 /* ---- cross-checks (LAPACK test-suite ratios) ----------------------------- */
 
@@ -158,6 +367,15 @@ double bench_decomp_ratio(int n, const double *a, const double *u,
                           double *w);
 /* |I - U U^T|_1 / (n ulp). */
 double bench_orth_ratio(int n, const double *u, double ulp);
+/* Frobenius norm of n x n a. */
+double bench_norm_fro(int n, const double *a);
+/* Eigenvalues (wr + i wi) of one matrix against a reference (rwr, rwi)
+ * as multisets: the bottleneck-matched largest |lambda_ref_i -
+ * lambda_j| * s_i / scale (s NULL: 1); infinite for a non-finite
+ * eigenvalue; c: n*n scratch. */
+double bench_eig_ratio(int n, const double *rwr, const double *rwi,
+                       const double *s, const double *wr, const double *wi,
+                       double scale, double *c, bench_matcher *m);
 /* Chordal distance between the projective points (ar1 + i ai1 : b1) and
  * (ar2 + i ai2 : b2), generalized eigenvalues alpha / beta; infinite for
  * (0 : 0) or non-finite entries. */
@@ -176,6 +394,21 @@ double bench_pencil_eig_ratio(int n, const double *rar, const double *rai,
  * form: S quasi-upper triangular with 1x1 and 2x2 blocks, T upper
  * triangular and diagonal on S's 2x2 blocks (dlagv2's standardization). */
 int bench_gschur_shape_ok(int n, const double *s, const double *t);
+/* 1-norm of the symmetric tridiagonal matrix with diagonal d (n) and
+ * off-diagonal e (n-1). */
+double bench_tri_norm1(const double *d, const double *e, int n);
+/* A tridiagonal T = Z diag(lam) Z^T (z column-major n x n): dstt21's
+ * |T - Z D Z^T|_1 / (|T|_1 n ulp) into *res and |I - Z^T Z|_1 / (n ulp)
+ * into *orth. */
+void bench_tri_ratios(int n, const double *d, const double *e,
+                      const double *lam, const double *z, double ulp,
+                      double *res, double *orth);
+/* count tridiagonal problems, packed (d0: n, e0: n-1 each): the largest
+ * |lam - ref| of each against |T|_1 n ulp, worst over the batch; lam and
+ * ref packed. */
+double bench_tri_eig_ratio(int n, int64_t count, const double *d0,
+                           const double *e0, const double *lam,
+                           const double *ref, double ulp);
 /* Sample s of ns spread evenly over 0..count-1. */
 int64_t bench_sample_index(int64_t count, int s, int ns);
 /* FNV-1a over the bits of doubles: h = bench_hash_mix(h, v), starting
@@ -183,18 +416,16 @@ int64_t bench_sample_index(int64_t count, int s, int ns);
 #define BENCH_HASH_INIT 1469598103934665603ULL
 uint64_t bench_hash_mix(uint64_t h, double v);
 
-/* ---- environment for the report ----------------------------------------- */
+/* ---- the machine, for the report ---------------------------------------- */
 
 /* First line of the output of a shell command, "" on failure. */
 void bench_read_command(const char *cmd, char *out, size_t len);
-/* Commit of source_dir asked from git at run time, else fallback. With
- * check_dirty, notes uncommitted changes in the library sources. */
-void bench_git_commit(char *out, size_t len, const char *source_dir,
-                      const char *fallback, int check_dirty);
-/* Model name of the first CPU; with_family adds its family and model
- * numbers: the name alone can be as vague as "AMD EPYC" under a
- * hypervisor. */
-void bench_cpu_model(char *out, size_t len, int with_family);
+/* Commit of the source tree asked from git at run time, else the one at
+ * configure time; notes uncommitted changes in the library sources. */
+void bench_git_commit(char *out, size_t len);
+/* Model name of the first CPU with its family and model numbers: the name
+ * alone can be as vague as "AMD EPYC" under a hypervisor. */
+void bench_cpu_model(char *out, size_t len);
 /* The 1-minute load average: other work on a shared machine shows here. */
 double bench_load_average(void);
 /* The file that provides symbol at run time (resolves alternatives). */
@@ -202,33 +433,51 @@ void bench_lapack_provider(char *out, size_t len, const char *symbol);
 /* Best-of-5 copy bandwidth (bytes/s, read + write) of len doubles with the
  * given threads. */
 double bench_copy_bandwidth(int threads, size_t len);
-/* What a host report names about the machine, read at the start: commit
- * (uncommitted library changes noted), CPU with family and model, the file
- * providing lapack_symbol, the load average and the copy bandwidth of
- * bw_len doubles on procs threads. */
+/* What a report names about the machine, read at the start: commit, CPU,
+ * logical CPUs, the file providing lapack_symbol (NULL: none), the load
+ * average and, when bw_len > 0, the copy bandwidth of bw_len doubles on
+ * every CPU. */
 typedef struct {
-  char commit[160], cpu[256], provider[512];
+  char commit[200], cpu[300], provider[512];
+  int procs;
   double load0, bw;
 } bench_env;
-void bench_env_read(bench_env *e, const char *source_dir,
-                    const char *fallback_commit, const char *lapack_symbol,
-                    int procs, size_t bw_len);
+void bench_env_read(bench_env *e, const char *lapack_symbol, size_t bw_len);
 /* Scalar (non-SIMD) multiply-add throughput of one core, flops/s: eight
  * independent chains x = x * c + d, the shape of code that works on one
  * small problem at a time. Best of 5. */
 double bench_scalar_peak(void);
+/* The directory of the test data (tests/data of the source tree). */
+const char *bench_data_dir(void);
 
 /* ---- report lines ------------------------------------------------------- */
 
-/* The command, commit, batchla version, build type, flags and compiler. */
-void bench_print_build(const char *prog, const char *cmdline,
-                       const char *commit, const char *build_type,
-                       const char *lib_flags, const char *c_flags);
+/* "## title", then the command, commit, batchla version, build type,
+ * flags and compiler. */
+void bench_print_head(const char *title, const bench_args *a,
+                      const bench_env *e);
 /* The CPU line with the thread counts of the LAPACK comparisons. */
-void bench_print_cpu_threads(const char *cpu, int procs, const int *threads,
-                             int nt);
+void bench_print_cpu_threads(const bench_env *e, const int *threads, int nt);
+/* The load average at the start and now. */
+void bench_print_load(const bench_env *e);
+/* How a LAPACK comparison's cells are timed and what its ratio means. */
+void bench_print_timing(const bench_args *a);
 /* The closing line of the LAPACK comparisons. */
 void bench_print_total(double t_start, int status);
+
+/* The LAPACK side gets its parallelism from the OpenMP loop only: one
+ * OpenBLAS thread, and the report says which OpenBLAS. */
+static inline void bench_openblas_one_thread(void) {
+#if defined(BENCH_HAVE_OPENBLAS) && BENCH_HAVE_OPENBLAS
+  openblas_set_num_threads(1);
+#endif
+}
+static inline void bench_print_openblas(void) {
+#if defined(BENCH_HAVE_OPENBLAS) && BENCH_HAVE_OPENBLAS
+  printf("- OpenBLAS: %s (1 OpenBLAS thread; parallel over problems)\n",
+         openblas_get_config());
+#endif
+}
 
 #ifdef __cplusplus
 }

@@ -25,82 +25,28 @@
  * 1e-12 relative to max(|v|, 1), f and f' within 1e-12 of the largest
  * host |f| (|f'|) over that pair's x. A workflow that fails prints
  * MISMATCH and the program exits with status 1. */
-#include <cuda_runtime.h>
-
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "batchla/batchla.h"
+#include "bench_cuda.cuh"
 
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-
-#define MAX_REPS 32
 #define NA 101
 #define NB 100
 #define AGREE 1e-12
 #define PI 3.14159265358979323846
 
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static void *xmalloc(size_t bytes) {
-  void *p = malloc(bytes ? bytes : 1);
-  if (!p) {
-    fprintf(stderr, "bench_mathieu_gpu: out of memory (%zu bytes)\n", bytes);
-    exit(2);
-  }
-  return p;
-}
-
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static int cmp_double(const void *a, const void *b) {
-  const double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(const double *x, int k) {
-  double s[MAX_REPS];
-  memcpy(s, x, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
-  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
-}
-
-static double spread(const double *x, int k) {
-  double lo = x[0], hi = x[0];
-  for (int i = 1; i < k; ++i) {
-    lo = x[i] < lo ? x[i] : lo;
-    hi = x[i] > hi ? x[i] : hi;
-  }
-  return (hi - lo) / median(x, k);
-}
-
-static bool cuda_ok(cudaError_t e, const char *what) {
-  if (e == cudaSuccess)
-    return true;
-  fprintf(stderr, "bench_mathieu_gpu: %s: %s\n", what, cudaGetErrorString(e));
-  return false;
-}
+enum { S_DEV, S_HOST, NSIDES };
 
 /* Device memory that the program frees at the end. */
 static void *dalloc(size_t bytes) {
-  void *p = NULL;
-  if (!cuda_ok(cudaMalloc(&p, bytes ? bytes : 1), "cudaMalloc")) {
+  int ok = 1;
+  void *p = bench_cuda_alloc(bytes, &ok);
+  if (!ok) {
     fprintf(stderr, "bench_mathieu_gpu: %zu bytes do not fit on the device\n",
             bytes);
     exit(2);
@@ -109,12 +55,12 @@ static void *dalloc(size_t bytes) {
 }
 
 static void upload(void *d, const void *h, size_t bytes) {
-  if (!cuda_ok(cudaMemcpy(d, h, bytes, cudaMemcpyHostToDevice), "upload"))
+  if (!bench_cuda_upload(d, h, bytes))
     exit(2);
 }
 
 static bool download(void *h, const void *d, size_t bytes) {
-  return cuda_ok(cudaMemcpy(h, d, bytes, cudaMemcpyDeviceToHost), "download");
+  return bench_cuda_download(h, d, bytes);
 }
 
 static double relerr(double d, double h, double scale) {
@@ -123,15 +69,17 @@ static double relerr(double d, double h, double scale) {
   return fabs(d - h) / scale;
 }
 
-/* One row of the report. */
+/* One row of the report: the device side's times are its events', the
+ * wall time of its calls beside them. */
 struct row {
   const char *name;
   long long entries, values;
-  bool ok, run;
+  bool run;
   char why[200];
   double worst;
   int reps;
-  double t_ev[MAX_REPS], t_wall[MAX_REPS], t_host[MAX_REPS];
+  bench_side s[NSIDES];
+  double t_wall[BENCH_MAX_REPS];
 };
 
 /* A workflow: the device call, the host call, and the check of the
@@ -143,47 +91,54 @@ struct workflow {
   void *ctx;
 };
 
+/* What the sides of a row run. */
+struct row_run {
+  const workflow *w;
+  cudaStream_t st;
+  const bench_cuda_timer *tm;
+  row *r;
+};
+
+/* One call of a side; seconds (the device: its events), or -1 when it
+ * failed; x is a row_run. */
+static double run_side(void *ctx, int side, int rep) {
+  const row_run *x = (const row_run *)ctx;
+  const double t0 = bench_now();
+  double t;
+  bla_status s;
+  if (side == S_HOST) {
+    s = x->w->host(x->w->ctx);
+    return s == BLA_OK ? bench_now() - t0 : -1;
+  }
+  bench_cuda_timer_start(x->tm);
+  s = x->w->dev(x->w->ctx, x->st);
+  t = bench_cuda_timer_stop(x->tm, "device run");
+  if (rep >= 0)
+    x->r->t_wall[rep] = bench_now() - t0;
+  return s == BLA_OK ? t : -1;
+}
+
+/* The device's results against the host's (run before); x is a row_run. */
+static int check_side(void *ctx, int side, char *why, size_t len) {
+  const row_run *x = (const row_run *)ctx;
+  if (side == S_HOST || x->w->check(x->w->ctx, x->r))
+    return 1;
+  snprintf(why, len, "%s", x->r->why);
+  return 0;
+}
+
 static void run_row(const workflow *w, int reps, cudaStream_t st,
-                    cudaEvent_t e0, cudaEvent_t e1, row *r) {
-  r->ok = r->run = false;
+                    const bench_cuda_timer *tm, row *r) {
+  static const int order[NSIDES] = {S_HOST, S_DEV};
+  row_run x = {w, st, tm, r};
+  const bench_timed timed = {&x, NULL, run_side, check_side};
   r->worst = 0;
   r->reps = reps;
-  {
-    const bla_status s1 = w->dev(w->ctx, st);
-    const bla_status s2 = w->host(w->ctx);
-    if (s1 != BLA_OK || s2 != BLA_OK ||
-        !cuda_ok(cudaStreamSynchronize(st), "check run")) {
-      snprintf(r->why, sizeof r->why, "status %s (device) / %s (host)",
-               bla_status_string(s1), bla_status_string(s2));
-      return;
-    }
-    if (!w->check(w->ctx, r))
-      return;
-  }
-  r->ok = true;
-  for (int k = 0; k < reps; ++k)
-    for (int j = 0; j < 2; ++j) {
-      if ((k + j) % 2 == 0) {
-        float ms = 0;
-        const double t0 = now();
-        cudaEventRecord(e0, st);
-        const bla_status s = w->dev(w->ctx, st);
-        cudaEventRecord(e1, st);
-        if (!cuda_ok(cudaEventSynchronize(e1), "timed run") || s != BLA_OK) {
-          r->ok = false;
-          snprintf(r->why, sizeof r->why, "timed device run failed");
-          return;
-        }
-        r->t_wall[k] = now() - t0;
-        cudaEventElapsedTime(&ms, e0, e1);
-        r->t_ev[k] = 1e-3 * ms;
-      } else {
-        const double t0 = now();
-        w->host(w->ctx);
-        r->t_host[k] = now() - t0;
-      }
-    }
-  r->run = true;
+  /* the two alternate which runs first */
+  r->run = bench_measure(&timed, order, NSIDES, reps, INFINITY, r->s) == 0;
+  if (!r->run)
+    snprintf(r->why, sizeof r->why, "%s",
+             r->s[r->s[S_HOST].failed ? S_HOST : S_DEV].skip);
 }
 
 /* ---- workflow A ------------------------------------------------------------
@@ -200,7 +155,7 @@ struct ang_ctx {
 
 static bla_status ang_dev(void *c, cudaStream_t st) {
   ang_ctx *a = (ang_ctx *)c;
-  bla_exec ex = {BLA_CUDA, 0, (void *)st};
+  bla_exec ex = bla_exec_cuda((void *)st, NULL);
   return bla_dmathieu_angular_batch(
       a->kind, a->dm, 1, bla_dvec_make(a->dq, a->count, 1),
       bla_dvec_make(a->dx, a->count, 1), bla_dvec_make(a->df, a->count, 1),
@@ -209,7 +164,7 @@ static bla_status ang_dev(void *c, cudaStream_t st) {
 
 static bla_status ang_host(void *c) {
   ang_ctx *a = (ang_ctx *)c;
-  bla_exec ex = {BLA_HOST, 0, NULL};
+  bla_exec ex = bla_exec_host(0, NULL);
   return bla_dmathieu_angular_batch(
       a->kind, a->hm, 1, bla_dvec_make(a->hq, a->count, 1),
       bla_dvec_make(a->hx, a->count, 1), bla_dvec_make(a->hf, a->count, 1),
@@ -264,7 +219,7 @@ struct ab_ctx {
 
 static bla_status ab_dev(void *c, cudaStream_t st) {
   ab_ctx *b = (ab_ctx *)c;
-  bla_exec ex = {BLA_CUDA, 0, (void *)st};
+  bla_exec ex = bla_exec_cuda((void *)st, NULL);
   return bla_dmathieu_ab_all_batch(bla_dvec_make(b->dq, b->nq, 1),
                                    bla_dvec_batch_interleaved(b->da, b->nq, NA),
                                    bla_dvec_batch_interleaved(b->db, b->nq, NB),
@@ -273,7 +228,7 @@ static bla_status ab_dev(void *c, cudaStream_t st) {
 
 static bla_status ab_host(void *c) {
   ab_ctx *b = (ab_ctx *)c;
-  bla_exec ex = {BLA_HOST, 0, NULL};
+  bla_exec ex = bla_exec_host(0, NULL);
   return bla_dmathieu_ab_all_batch(
       bla_dvec_make(b->hq, b->nq, 1), bla_dvec_batch_packed(b->ha, b->nq, NA),
       bla_dvec_batch_packed(b->hb, b->nq, NB), b->hinfo, &ex);
@@ -315,14 +270,14 @@ static bool ab_check(void *c, row *r) {
 
 static void ab_init(ab_ctx *b, bla_index nq, const double *q) {
   b->nq = nq;
-  b->hq = (double *)xmalloc((size_t)nq * sizeof(double));
+  b->hq = (double *)bench_xmalloc((size_t)nq * sizeof(double));
   memcpy(b->hq, q, (size_t)nq * sizeof(double));
-  b->ha = (double *)xmalloc((size_t)nq * NA * sizeof(double));
-  b->hb = (double *)xmalloc((size_t)nq * NB * sizeof(double));
-  b->ha_dev = (double *)xmalloc((size_t)nq * NA * sizeof(double));
-  b->hb_dev = (double *)xmalloc((size_t)nq * NB * sizeof(double));
-  b->hinfo = (int *)xmalloc((size_t)nq * sizeof(int));
-  b->hinfo_dev = (int *)xmalloc((size_t)nq * sizeof(int));
+  b->ha = (double *)bench_xmalloc((size_t)nq * NA * sizeof(double));
+  b->hb = (double *)bench_xmalloc((size_t)nq * NB * sizeof(double));
+  b->ha_dev = (double *)bench_xmalloc((size_t)nq * NA * sizeof(double));
+  b->hb_dev = (double *)bench_xmalloc((size_t)nq * NB * sizeof(double));
+  b->hinfo = (int *)bench_xmalloc((size_t)nq * sizeof(int));
+  b->hinfo_dev = (int *)bench_xmalloc((size_t)nq * sizeof(int));
   b->dq = (double *)dalloc((size_t)nq * sizeof(double));
   b->da = (double *)dalloc((size_t)nq * NA * sizeof(double));
   b->db = (double *)dalloc((size_t)nq * NB * sizeof(double));
@@ -331,85 +286,54 @@ static void ab_init(ab_ctx *b, bla_index nq, const double *q) {
 }
 
 static void ab_free(ab_ctx *b) {
-  free(b->hq);
-  free(b->ha);
-  free(b->hb);
-  free(b->ha_dev);
-  free(b->hb_dev);
-  free(b->hinfo);
-  free(b->hinfo_dev);
+  BENCH_FREE(b->hq, b->ha, b->hb, b->ha_dev, b->hb_dev, b->hinfo, b->hinfo_dev);
   cudaFree(b->dq);
   cudaFree(b->da);
   cudaFree(b->db);
   cudaFree(b->dinfo);
 }
 
+#define USAGE "bench_mathieu_gpu [--quick] [--reps R] [--seed X]"
+
 int main(int argc, char **argv) {
-  int reps = 5, quick = 0;
-  uint64_t seed = 1234;
   static row rows[4];
   ang_ctx a;
   ab_ctx b[2];
+  bench_args args;
+  bench_cuda_env env;
   cudaStream_t st;
-  cudaEvent_t e0, e1;
-  cudaDeviceProp prop;
-  int dev = 0, status = 0;
-  char cmdline[512] = "";
+  bench_cuda_timer tm;
+  int status = 0;
   const bla_index stride = 10;
 
-  for (int i = 1; i < argc; ++i) {
-    size_t used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", argv[i]);
-    if (!strcmp(argv[i], "--quick")) {
-      quick = 1;
-      continue;
-    }
-    if (i + 1 < argc && !strcmp(argv[i], "--reps")) {
-      reps = atoi(argv[++i]);
-    } else if (i + 1 < argc && !strcmp(argv[i], "--seed")) {
-      seed = strtoull(argv[++i], NULL, 0);
-    } else {
-      fprintf(stderr, "usage: bench_mathieu_gpu [--quick] [--reps R] "
-                      "[--seed X]\n");
-      return 2;
-    }
-    used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s", argv[i]);
-  }
-  if (reps < 5 || reps > MAX_REPS) {
-    fprintf(stderr, "bench_mathieu_gpu: 5 <= reps <= %d\n", MAX_REPS);
+  bench_set_name("bench_mathieu_gpu");
+  bench_args_init(&args, 1, 1234);
+  if (!bench_args_parse(&args, argc, argv,
+                        BENCH_QUICK | BENCH_REPS | BENCH_SEED, NULL, 0, USAGE))
     return 2;
-  }
-  if (!cuda_ok(cudaGetDevice(&dev), "cudaGetDevice") ||
-      !cuda_ok(cudaGetDeviceProperties(&prop, dev), "device properties")) {
-    fprintf(stderr, "bench_mathieu_gpu: no usable CUDA device\n");
+  if (!bench_cuda_start(&env, &st, &tm))
     return 2;
-  }
-  cudaStreamCreate(&st);
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
 
   /* Workflow A inputs. */
   memset(&a, 0, sizeof a);
-  a.npair = quick ? 100 : 1000;
+  a.npair = args.quick ? 100 : 1000;
   a.nx = 1000;
   a.count = (bla_index)a.npair * a.nx;
   {
     const size_t n = (size_t)a.count;
-    uint64_t s = seed;
-    a.hm = (int *)xmalloc(n * sizeof(int));
-    a.hinfo = (int *)xmalloc(n * sizeof(int));
-    a.hinfo_dev = (int *)xmalloc(n * sizeof(int));
-    a.hq = (double *)xmalloc(n * sizeof(double));
-    a.hx = (double *)xmalloc(n * sizeof(double));
-    a.hf = (double *)xmalloc(n * sizeof(double));
-    a.hfp = (double *)xmalloc(n * sizeof(double));
-    a.hf_dev = (double *)xmalloc(n * sizeof(double));
-    a.hfp_dev = (double *)xmalloc(n * sizeof(double));
+    uint64_t s = args.seed;
+    a.hm = (int *)bench_xmalloc(n * sizeof(int));
+    a.hinfo = (int *)bench_xmalloc(n * sizeof(int));
+    a.hinfo_dev = (int *)bench_xmalloc(n * sizeof(int));
+    a.hq = (double *)bench_xmalloc(n * sizeof(double));
+    a.hx = (double *)bench_xmalloc(n * sizeof(double));
+    a.hf = (double *)bench_xmalloc(n * sizeof(double));
+    a.hfp = (double *)bench_xmalloc(n * sizeof(double));
+    a.hf_dev = (double *)bench_xmalloc(n * sizeof(double));
+    a.hfp_dev = (double *)bench_xmalloc(n * sizeof(double));
     for (int p = 0; p < a.npair; ++p) {
-      const double u = (double)(rng_next(&s) >> 11) * 0x1.0p-53;
-      const double q = pow(2.0, 1.0 + 6.0 * u);
-      const int m = 1 + (int)(rng_next(&s) % 99);
+      const double q = pow(2.0, 1.0 + 6.0 * bench_rng_u01(&s));
+      const int m = 1 + (int)(bench_rng_next(&s) % 99);
       for (int j = 0; j < a.nx; ++j) {
         const size_t i = (size_t)p * a.nx + j;
         a.hm[i] = m;
@@ -429,9 +353,9 @@ int main(int argc, char **argv) {
   }
   /* Workflow B inputs. */
   {
-    const bla_index nq = quick ? 10000 : 100000;
+    const bla_index nq = args.quick ? 10000 : 100000;
     const bla_index nn = (nq - 1) / stride + 1;
-    double *q = (double *)xmalloc((size_t)nq * sizeof(double));
+    double *q = (double *)bench_xmalloc((size_t)nq * sizeof(double));
     for (bla_index i = 0; i < nq; ++i)
       q[i] = 1000.0 * (double)i / (double)(nq - 1);
     ab_init(&b[0], nq, q);
@@ -466,32 +390,27 @@ int main(int argc, char **argv) {
     }
     fprintf(stderr, "bench_mathieu_gpu: %s, %lld entries\n", r->name,
             r->entries);
-    run_row(&w, reps, st, e0, e1, r);
+    run_row(&w, args.reps, st, &tm, r);
     if (!r->run)
       status = 1;
   }
 
-  printf("## GPU: batchla Mathieu batch drivers, device vs host\n\n");
-  printf("- command: `bench_mathieu_gpu%s`\n", cmdline);
-  printf("- commit (configure time): %s; batchla %s\n", BENCH_GIT_COMMIT,
-         bla_version());
-  printf("- GPU: %s, %d SMs, %.3g GB, compute capability %d.%d; host: %ld "
-         "logical CPUs, default OpenMP threads\n",
-         prop.name, prop.multiProcessorCount,
-         (double)prop.totalGlobalMem * 1e-9, prop.major, prop.minor,
+  bench_cuda_print_head("GPU: batchla Mathieu batch drivers, device vs host",
+                        &args, &env, 0);
+  printf("- host: %ld logical CPUs, default OpenMP threads\n",
          sysconf(_SC_NPROCESSORS_ONLN));
   printf("- A: %d (m, q) pairs (m uniform in 1..99, q = 2^u, u uniform in "
          "[1, 7), splitmix64 seed %llu) x %d x in [0, 2 pi]; B: %lld q in "
          "[0, 1000] and %lld q = -(every %lldth); device B output "
          "interleaved, host packed\n",
-         a.npair, (unsigned long long)seed, a.nx, (long long)b[0].nq,
+         a.npair, (unsigned long long)args.seed, a.nx, (long long)b[0].nq,
          (long long)b[1].nq, (long long)stride);
   printf("- device: cudaEvent time of the driver call on one stream (wall "
          "time of the call in parentheses: the angular driver synchronizes "
          "to find the distinct (m, q) on the host); host: wall clock; %d "
          "repetitions, median (spread = (max - min) / median), device and "
          "host alternating which runs first\n",
-         reps);
+         args.reps);
   printf("- cross-check before timing: info equal and 0; a, b within %.0e "
          "of max(|v|, 1); f, f' within %.0e of the pair's largest host |f| "
          "(|f'|)\n",
@@ -509,38 +428,30 @@ int main(int argc, char **argv) {
              r->name, r->entries, r->values, r->why);
       continue;
     }
-    const double md = median(r->t_ev, r->reps);
-    const double mw = median(r->t_wall, r->reps);
-    const double mh = median(r->t_host, r->reps);
+    const double *td = r->s[S_DEV].t, *th = r->s[S_HOST].t;
+    const double md = bench_median(td, r->reps);
+    const double mw = bench_median(r->t_wall, r->reps);
+    const double mh = bench_median(th, r->reps);
     printf("| %s | %lld | %lld | %.3g (%.0f%%) (%.3g) | %.3g (%.0f%%) | %.3g "
            "| %.3g | %.3g | %.1e |\n",
            r->name, r->entries, r->values, md * 1e3,
-           100 * spread(r->t_ev, r->reps), mw * 1e3, mh * 1e3,
-           100 * spread(r->t_host, r->reps), md / (double)r->values * 1e9,
+           100 * bench_spread(td, r->reps), mw * 1e3, mh * 1e3,
+           100 * bench_spread(th, r->reps), md / (double)r->values * 1e9,
            mh / (double)r->values * 1e9, mh / md, r->worst);
   }
   printf("\nNot measured: float, the radial functions, packed output on "
          "the device, host-device transfers, other GPUs.\n");
 
-  cudaFree(a.dm);
-  cudaFree(a.dinfo);
-  cudaFree(a.dq);
-  cudaFree(a.dx);
-  cudaFree(a.df);
-  cudaFree(a.dfp);
-  free(a.hm);
-  free(a.hinfo);
-  free(a.hinfo_dev);
-  free(a.hq);
-  free(a.hx);
-  free(a.hf);
-  free(a.hfp);
-  free(a.hf_dev);
-  free(a.hfp_dev);
+  {
+    void *dev[] = {a.dm, a.dinfo, a.dq, a.dx, a.df, a.dfp};
+    for (size_t k = 0; k < sizeof dev / sizeof *dev; ++k)
+      cudaFree(dev[k]);
+  }
+  BENCH_FREE(a.hm, a.hinfo, a.hinfo_dev, a.hq, a.hx, a.hf, a.hfp, a.hf_dev,
+             a.hfp_dev);
   ab_free(&b[0]);
   ab_free(&b[1]);
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
+  bench_cuda_timer_free(&tm);
   cudaStreamDestroy(st);
   return status;
 }

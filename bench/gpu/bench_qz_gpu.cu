@@ -28,8 +28,6 @@
  * over n ulp, and the shape of (S, T); and info = 0 on every problem. A
  * cell whose single run would exceed --max-run seconds, or that does not
  * fit in memory, is skipped and says so. */
-#include <cuda_runtime.h>
-
 #include <float.h>
 #include <math.h>
 #include <omp.h>
@@ -43,13 +41,14 @@
 #endif
 #if BENCH_HAVE_LAPACKE
 #include <lapacke.h>
+
+#include "bench_lapack.h"
 #endif
 
 #include "batchla/batchla.h"
-#include "bench_common.h"
+#include "bench_cuda.cuh"
 
-#define THRESH 50.0
-#define MAX_REPS BENCH_MAX_REPS
+#define THRESH BENCH_THRESH
 #define SAMPLES 64
 #define NSIZES 4
 
@@ -62,43 +61,19 @@ static const char *const job_title[NJOBS] = {
     "Schur form and vectors: bla_dqz_batch(vsl, vsr)",
     "Schur form only: bla_dqz_batch(vsl, vsr NULL)"};
 
-struct side_result {
-  int run;       /* timed */
-  char skip[96]; /* why not, when not */
-  double t[MAX_REPS];
-};
-
 struct cell {
   int n, ok, reps;
   long long count;
-  char why[160];
-  side_result s[NSIDES];
+  char why[200];
+  bench_side s[NSIDES];
   /* worst ratios over the sides, against THRESH */
   double eig, eig_host, res_a, res_b, orth;
 };
 
 struct options {
-  int quick, reps;
+  bench_args a;
   double max_run;
-  uint64_t seed;
 };
-
-/* ---- utilities --------------------------------------------------------- */
-
-static int cuda_ok(cudaError_t e, const char *what) {
-  if (e == cudaSuccess)
-    return 1;
-  fprintf(stderr, "bench_qz_gpu: %s: %s\n", what, cudaGetErrorString(e));
-  return 0;
-}
-
-template <typename T> static T *host_array(size_t count) {
-  return (T *)bench_xmalloc(count * sizeof(T));
-}
-
-template <typename T> static int dev_array(T **p, size_t count) {
-  return cuda_ok(cudaMalloc((void **)p, count * sizeof(T) + 1), "cudaMalloc");
-}
 
 /* ---- flop and byte counts (estimates, as bench/bench_qz.c) ------------ */
 
@@ -114,31 +89,6 @@ static double bytes_problem(int n, int job) {
   return job == JOB_VECTORS ? b + 16.0 * n * n : b;
 }
 
-/* Best-of-5 device-to-device cudaMemcpy bandwidth (read + write). */
-static double copy_bandwidth(cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
-  const size_t bytes = (size_t)1 << 30;
-  char *a = NULL, *b = NULL;
-  double best = 0;
-  if (!dev_array(&a, bytes) || !dev_array(&b, bytes)) {
-    cudaFree(a);
-    return 0;
-  }
-  cudaMemsetAsync(a, 1, bytes, st);
-  for (int k = 0; k < 6; ++k) {
-    float ms = 0;
-    cudaEventRecord(e0, st);
-    cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice, st);
-    cudaEventRecord(e1, st);
-    cudaEventSynchronize(e1);
-    cudaEventElapsedTime(&ms, e0, e1);
-    if (k > 0 && 2.0 * (double)bytes / (ms * 1e-3) > best)
-      best = 2.0 * (double)bytes / (ms * 1e-3);
-  }
-  cudaFree(a);
-  cudaFree(b);
-  return best;
-}
-
 /* ---- one group (size, job) ----------------------------------------------- */
 
 /* Outputs of a run, in one layout; host or device memory. */
@@ -150,6 +100,9 @@ struct outputs {
 struct group {
   int n, job, host_threads;
   long long count;
+  cudaStream_t st;
+  const bench_cuda_timer *tm;
+  cell *c;             /* the cell the checks report into */
   double *h_a0, *h_b0; /* inputs, column-major packed */
   outputs h;           /* host side, then the read-back of a GPU side */
   double *d_a0c, *d_b0c, *d_a0i, *d_b0i;
@@ -175,65 +128,39 @@ static void outputs_free(outputs *o, int device) {
 }
 
 static void group_free(group *g) {
-  free(g->h_a0);
-  free(g->h_b0);
+  BENCH_FREE(g->h_a0, g->h_b0, g->ref, g->ref_s, g->host_w);
   outputs_free(&g->h, 0);
   cudaFree(g->d_a0c);
   cudaFree(g->d_b0c);
   cudaFree(g->d_a0i);
   cudaFree(g->d_b0i);
   outputs_free(&g->d, 1);
-  free(g->ref);
-  free(g->ref_s);
-  free(g->host_w);
-  memset(g, 0, sizeof *g);
-}
-
-/* Column-major packed (problem after problem) into interleaved. */
-static void to_interleaved(const double *src, double *dst, int n,
-                           long long count) {
-  const long long nn = (long long)n * n;
-#pragma omp parallel for schedule(static)
-  for (long long p = 0; p < count; ++p)
-    for (long long k = 0; k < nn; ++k)
-      dst[p + (k % n) * count + (k / n) * count * n] = src[p * nn + k];
 }
 
 /* Reference eigenvalues of the sampled problems. Without LAPACKE they
  * come from the host side's first run (check_side), with s = 1. */
 static void group_reference(group *g) {
   const int n = g->n;
-  g->ref = host_array<double>((size_t)SAMPLES * 3 * n);
-  g->ref_s = host_array<double>((size_t)SAMPLES * n);
-  g->host_w = host_array<double>((size_t)SAMPLES * 3 * n);
+  g->ref = bench_host_array<double>((size_t)SAMPLES * 3 * n);
+  g->ref_s = bench_host_array<double>((size_t)SAMPLES * n);
+  g->host_w = bench_host_array<double>((size_t)SAMPLES * 3 * n);
   for (int k = 0; k < SAMPLES * n; ++k)
     g->ref_s[k] = 1.0;
 #if BENCH_HAVE_LAPACKE
   {
     const size_t nn = (size_t)n * n;
-    double *ta = host_array<double>(nn), *tb = host_array<double>(nn);
-    double *vl = host_array<double>(nn), *vr = host_array<double>(nn);
-    double *sc = host_array<double>(3 * (size_t)n);
+    double *w = bench_host_array<double>(4 * nn + 3 * (size_t)n);
     for (int s = 0; s < g->nsample; ++s) {
-      double *w = g->ref + (size_t)s * 3 * n, abn, bbn;
-      lapack_int ilo, ihi, info;
-      memcpy(ta, g->h_a0 + g->sample[s] * nn, nn * sizeof(double));
-      memcpy(tb, g->h_b0 + g->sample[s] * nn, nn * sizeof(double));
-      info =
-          LAPACKE_dggevx(LAPACK_COL_MAJOR, 'N', 'V', 'V', 'E', n, ta, n, tb, n,
-                         w, w + n, w + 2 * n, vl, n, vr, n, &ilo, &ihi, sc,
-                         sc + n, &abn, &bbn, g->ref_s + s * n, sc + 2 * n);
+      double *r = g->ref + (size_t)s * 3 * n;
+      const int info = bench_ref_qz_eig(n, g->h_a0 + g->sample[s] * nn,
+                                        g->h_b0 + g->sample[s] * nn, r, r + n,
+                                        r + 2 * n, g->ref_s + s * n, w);
       if (info != 0) {
-        fprintf(stderr, "bench_qz_gpu: LAPACK reference failed (%d)\n",
-                (int)info);
+        fprintf(stderr, "bench_qz_gpu: LAPACK reference failed (%d)\n", info);
         exit(2);
       }
     }
-    free(ta);
-    free(tb);
-    free(vl);
-    free(vr);
-    free(sc);
+    free(w);
   }
 #endif
 }
@@ -242,20 +169,28 @@ static int outputs_alloc(outputs *o, int device, size_t c, int n, int vec) {
   const size_t nn = (size_t)n * n;
   memset(o, 0, sizeof *o);
   if (!device) {
-    o->a = host_array<double>(c * nn);
-    o->b = host_array<double>(c * nn);
-    o->q = vec ? host_array<double>(c * nn) : NULL;
-    o->z = vec ? host_array<double>(c * nn) : NULL;
-    o->ar = host_array<double>(c * n);
-    o->ai = host_array<double>(c * n);
-    o->be = host_array<double>(c * n);
-    o->info = host_array<int>(c);
+    o->a = bench_host_array<double>(c * nn);
+    o->b = bench_host_array<double>(c * nn);
+    o->q = vec ? bench_host_array<double>(c * nn) : NULL;
+    o->z = vec ? bench_host_array<double>(c * nn) : NULL;
+    o->ar = bench_host_array<double>(c * n);
+    o->ai = bench_host_array<double>(c * n);
+    o->be = bench_host_array<double>(c * n);
+    o->info = bench_host_array<int>(c);
     return 1;
   }
-  return dev_array(&o->a, c * nn) && dev_array(&o->b, c * nn) &&
-         (!vec || (dev_array(&o->q, c * nn) && dev_array(&o->z, c * nn))) &&
-         dev_array(&o->ar, c * n) && dev_array(&o->ai, c * n) &&
-         dev_array(&o->be, c * n) && dev_array(&o->info, c);
+  {
+    int ok = 1;
+    o->a = bench_cuda_array<double>(c * nn, &ok);
+    o->b = bench_cuda_array<double>(c * nn, &ok);
+    o->q = vec ? bench_cuda_array<double>(c * nn, &ok) : NULL;
+    o->z = vec ? bench_cuda_array<double>(c * nn, &ok) : NULL;
+    o->ar = bench_cuda_array<double>(c * n, &ok);
+    o->ai = bench_cuda_array<double>(c * n, &ok);
+    o->be = bench_cuda_array<double>(c * n, &ok);
+    o->info = bench_cuda_array<int>(c, &ok);
+    return ok;
+  }
 }
 
 static int group_alloc(group *g, int n, int job, long long count,
@@ -263,15 +198,13 @@ static int group_alloc(group *g, int n, int job, long long count,
   const size_t nn = (size_t)n * n, c = (size_t)count;
   const int vec = job == JOB_VECTORS;
   uint64_t s = seed;
-  double *tmp;
-  int ok;
-  memset(g, 0, sizeof *g);
+  int ok = 1;
   g->n = n;
   g->job = job;
   g->count = count;
   g->host_threads = omp_get_max_threads();
-  g->h_a0 = host_array<double>(c * nn);
-  g->h_b0 = host_array<double>(c * nn);
+  g->h_a0 = bench_host_array<double>(c * nn);
+  g->h_b0 = bench_host_array<double>(c * nn);
   /* bench_qz's random type: A then B, problem after problem */
   for (size_t p = 0; p < c; ++p) {
     for (size_t k = 0; k < nn; ++k)
@@ -283,97 +216,68 @@ static int group_alloc(group *g, int n, int job, long long count,
   for (int k = 0; k < g->nsample; ++k)
     g->sample[k] = bench_sample_index(count, k, g->nsample);
   outputs_alloc(&g->h, 0, c, n, vec);
-  if (!outputs_alloc(&g->d, 1, c, n, vec) || !dev_array(&g->d_a0c, c * nn) ||
-      !dev_array(&g->d_b0c, c * nn) || !dev_array(&g->d_a0i, c * nn) ||
-      !dev_array(&g->d_b0i, c * nn))
+  g->d_a0c = bench_cuda_array<double>(c * nn, &ok);
+  g->d_b0c = bench_cuda_array<double>(c * nn, &ok);
+  g->d_a0i = bench_cuda_array<double>(c * nn, &ok);
+  g->d_b0i = bench_cuda_array<double>(c * nn, &ok);
+  if (!outputs_alloc(&g->d, 1, c, n, vec) || !ok)
     return 0;
-  tmp = host_array<double>(c * nn);
-  ok = cuda_ok(cudaMemcpy(g->d_a0c, g->h_a0, c * nn * sizeof(double),
-                          cudaMemcpyHostToDevice),
-               "upload") &&
-       cuda_ok(cudaMemcpy(g->d_b0c, g->h_b0, c * nn * sizeof(double),
-                          cudaMemcpyHostToDevice),
-               "upload");
-  to_interleaved(g->h_a0, tmp, n, count);
-  ok = ok && cuda_ok(cudaMemcpy(g->d_a0i, tmp, c * nn * sizeof(double),
-                                cudaMemcpyHostToDevice),
-                     "upload");
-  to_interleaved(g->h_b0, tmp, n, count);
-  ok = ok && cuda_ok(cudaMemcpy(g->d_b0i, tmp, c * nn * sizeof(double),
-                                cudaMemcpyHostToDevice),
-                     "upload");
-  free(tmp);
+  ok = bench_cuda_upload(g->d_a0c, g->h_a0, c * nn * sizeof(double)) &&
+       bench_cuda_upload(g->d_b0c, g->h_b0, c * nn * sizeof(double));
+  bench_cuda_interleave(g->d_a0c, g->d_a0i, (long long)nn, count, g->st);
+  bench_cuda_interleave(g->d_b0c, g->d_b0i, (long long)nn, count, g->st);
+  ok = ok && bench_cuda_ok(cudaStreamSynchronize(g->st), "layout conversion");
   if (ok)
     group_reference(g);
   return ok;
 }
 
 /* One run of a side; returns seconds, or -1 on an error. Inputs are
- * restored first, untimed. */
-static double run_side(group *g, int side, cudaStream_t st, cudaEvent_t e0,
-                       cudaEvent_t e1) {
-  const int n = g->n, vec = g->job == JOB_VECTORS;
-  const size_t nn = (size_t)n * n, c = (size_t)g->count;
+ * restored first, untimed; g is a group. */
+static double run_side(void *ctx, int side, int rep) {
+  group *g = (group *)ctx;
+  cudaStream_t st = g->st;
+  const int n = g->n, vec = g->job == JOB_VECTORS, inter = side == S_INT;
+  const size_t bytes = (size_t)g->count * n * n * sizeof(double);
   const long long cnt = g->count;
-  bla_exec ex;
+  const bla_exec ex = side == S_HOST
+                          ? bench_exec(BLA_HOST, g->host_threads, NULL)
+                          : bench_exec(BLA_CUDA, 0, (void *)st);
+  outputs *o = side == S_HOST ? &g->h : &g->d;
+  double t0;
   bla_status s;
-  float ms = 0;
+  (void)rep;
   if (side == S_HOST) {
-    double t0, t;
-    ex.backend = BLA_HOST;
-    ex.threads = g->host_threads;
-    ex.stream = NULL;
-    memcpy(g->h.a, g->h_a0, c * nn * sizeof(double));
-    memcpy(g->h.b, g->h_b0, c * nn * sizeof(double));
-    t0 = bench_now();
-    s = bla_dqz_batch(bla_dmat_batch_colmajor(g->h.a, cnt, n, n, n),
-                      bla_dmat_batch_colmajor(g->h.b, cnt, n, n, n),
-                      bla_dvec_batch_packed(g->h.ar, cnt, n),
-                      bla_dvec_batch_packed(g->h.ai, cnt, n),
-                      bla_dvec_batch_packed(g->h.be, cnt, n),
-                      bla_dmat_batch_colmajor(g->h.q, cnt, n, n, n),
-                      bla_dmat_batch_colmajor(g->h.z, cnt, n, n, n), g->h.info,
-                      &ex);
-    t = bench_now() - t0;
-    return s == BLA_OK ? t : -1;
-  }
-  ex.backend = BLA_CUDA;
-  ex.threads = 0;
-  ex.stream = (void *)st;
-  {
-    const int inter = side == S_INT;
-    outputs *d = &g->d;
-    cudaMemcpyAsync(d->a, inter ? g->d_a0i : g->d_a0c, c * nn * sizeof(double),
+    memcpy(o->a, g->h_a0, bytes);
+    memcpy(o->b, g->h_b0, bytes);
+  } else {
+    cudaMemcpyAsync(o->a, inter ? g->d_a0i : g->d_a0c, bytes,
                     cudaMemcpyDeviceToDevice, st);
-    cudaMemcpyAsync(d->b, inter ? g->d_b0i : g->d_b0c, c * nn * sizeof(double),
+    cudaMemcpyAsync(o->b, inter ? g->d_b0i : g->d_b0c, bytes,
                     cudaMemcpyDeviceToDevice, st);
-    cudaEventRecord(e0, st);
-    if (inter)
-      s = bla_dqz_batch(
-          bla_dmat_batch_interleaved(d->a, cnt, n, n),
-          bla_dmat_batch_interleaved(d->b, cnt, n, n),
-          bla_dvec_batch_interleaved(d->ar, cnt, n),
-          bla_dvec_batch_interleaved(d->ai, cnt, n),
-          bla_dvec_batch_interleaved(d->be, cnt, n),
-          bla_dmat_batch_interleaved(vec ? d->q : NULL, cnt, n, n),
-          bla_dmat_batch_interleaved(vec ? d->z : NULL, cnt, n, n), d->info,
-          &ex);
-    else
-      s = bla_dqz_batch(
-          bla_dmat_batch_colmajor(d->a, cnt, n, n, n),
-          bla_dmat_batch_colmajor(d->b, cnt, n, n, n),
-          bla_dvec_batch_packed(d->ar, cnt, n),
-          bla_dvec_batch_packed(d->ai, cnt, n),
-          bla_dvec_batch_packed(d->be, cnt, n),
-          bla_dmat_batch_colmajor(vec ? d->q : NULL, cnt, n, n, n),
-          bla_dmat_batch_colmajor(vec ? d->z : NULL, cnt, n, n, n), d->info,
-          &ex);
-    cudaEventRecord(e1, st);
-    if (s != BLA_OK || !cuda_ok(cudaEventSynchronize(e1), "bla_dqz_batch"))
-      return -1;
-    cudaEventElapsedTime(&ms, e0, e1);
-    return 1e-3 * ms;
+    bench_cuda_timer_start(g->tm);
   }
+  t0 = bench_now();
+  s = bla_dqz_batch(
+      inter ? bla_dmat_batch_interleaved(o->a, cnt, n, n)
+            : bla_dmat_batch_colmajor(o->a, cnt, n, n, n),
+      inter ? bla_dmat_batch_interleaved(o->b, cnt, n, n)
+            : bla_dmat_batch_colmajor(o->b, cnt, n, n, n),
+      inter ? bla_dvec_batch_interleaved(o->ar, cnt, n)
+            : bla_dvec_batch_packed(o->ar, cnt, n),
+      inter ? bla_dvec_batch_interleaved(o->ai, cnt, n)
+            : bla_dvec_batch_packed(o->ai, cnt, n),
+      inter ? bla_dvec_batch_interleaved(o->be, cnt, n)
+            : bla_dvec_batch_packed(o->be, cnt, n),
+      inter ? bla_dmat_batch_interleaved(vec ? o->q : NULL, cnt, n, n)
+            : bla_dmat_batch_colmajor(vec ? o->q : NULL, cnt, n, n, n),
+      inter ? bla_dmat_batch_interleaved(vec ? o->z : NULL, cnt, n, n)
+            : bla_dmat_batch_colmajor(vec ? o->z : NULL, cnt, n, n, n),
+      o->info, &ex);
+  if (side == S_HOST)
+    return s == BLA_OK ? bench_now() - t0 : -1;
+  t0 = bench_cuda_timer_stop(g->tm, "bla_dqz_batch");
+  return s == BLA_OK ? t0 : -1;
 }
 
 /* The device outputs into g->h (same layout). */
@@ -387,52 +291,42 @@ static int read_back(group *g) {
     const size_t len = k < 4 ? c * nn : c * g->n;
     if ((k == 2 || k == 3) && !vec)
       continue;
-    if (!cuda_ok(cudaMemcpy(dst[k], src[k], len * sizeof(double),
-                            cudaMemcpyDeviceToHost),
-                 "read back"))
+    if (!bench_cuda_download(dst[k], src[k], len * sizeof(double)))
       return 0;
   }
-  return cuda_ok(
-      cudaMemcpy(g->h.info, g->d.info, c * sizeof(int), cudaMemcpyDeviceToHost),
-      "read back");
-}
-
-static void keep_max(double *worst, double v) {
-  if (!(v <= *worst))
-    *worst = v;
+  return bench_cuda_download(g->h.info, g->d.info, c * sizeof(int));
 }
 
 /* Checks the outputs of the side's last run (in g->h, the side's layout)
- * on the sampled problems. */
-static int check_side(group *g, int side, cell *c) {
+ * on the sampled problems; the worst ratios go into g's cell. */
+static int check_side(void *ctx, int side, char *why, size_t wlen) {
+  group *g = (group *)ctx;
+  cell *c = g->c;
   const int n = g->n, vec = g->job == JOB_VECTORS, inter = side == S_INT;
   const size_t nn = (size_t)n * n;
   const long long cnt = g->count;
-  double *x = host_array<double>(7 * nn), *cost = host_array<double>(nn);
-  double *w = host_array<double>(3 * (size_t)n);
+  double *x = bench_host_array<double>(7 * nn),
+         *cost = bench_host_array<double>(nn);
+  double *w = bench_host_array<double>(3 * (size_t)n);
   bench_matcher m;
-  long long bad = 0;
+  long long bad;
   int shape = 1;
   if (side != S_HOST && !read_back(g)) {
-    snprintf(c->why, sizeof c->why, "%s: could not read the results back",
-             side_name[side]);
+    snprintf(why, wlen, "could not read the results back");
     free(x);
     free(cost);
     free(w);
     return 0;
   }
   bench_matcher_init(&m, n);
-  for (long long p = 0; p < cnt; ++p)
-    bad += g->h.info[p] != 0;
+  bad = bench_count_failed(g->h.info, cnt);
   for (int s = 0; s < g->nsample; ++s) {
     const long long p = g->sample[s];
     const double *a0 = g->h_a0 + p * nn, *b0 = g->h_b0 + p * nn;
     const double *mats[4] = {g->h.a, g->h.b, g->h.q, g->h.z};
     const double *vecs[3] = {g->h.ar, g->h.ai, g->h.be};
-    double f = 0, scale;
-    for (size_t k = 0; k < nn; ++k)
-      f += a0[k] * a0[k] + b0[k] * b0[k];
-    scale = DBL_EPSILON * sqrt(f);
+    const double scale =
+        DBL_EPSILON * hypot(bench_norm_fro(n, a0), bench_norm_fro(n, b0));
     for (int v = 0; v < 3; ++v)
       for (int i = 0; i < n; ++i)
         w[v * n + i] =
@@ -447,13 +341,13 @@ static int check_side(group *g, int side, cell *c) {
       const double *r = g->ref + (size_t)s * 3 * n;
       const double *h = g->host_w + (size_t)s * 3 * n;
       const double *sc = g->ref_s + (size_t)s * n;
-      keep_max(&c->eig,
-               bench_pencil_eig_ratio(n, r, r + n, r + 2 * n, sc, w, w + n,
-                                      w + 2 * n, scale, cost, &m));
+      bench_keep_max(&c->eig,
+                     bench_pencil_eig_ratio(n, r, r + n, r + 2 * n, sc, w,
+                                            w + n, w + 2 * n, scale, cost, &m));
       if (side != S_HOST)
-        keep_max(&c->eig_host,
-                 bench_pencil_eig_ratio(n, h, h + n, h + 2 * n, sc, w, w + n,
-                                        w + 2 * n, scale, cost, &m));
+        bench_keep_max(&c->eig_host, bench_pencil_eig_ratio(
+                                         n, h, h + n, h + 2 * n, sc, w, w + n,
+                                         w + 2 * n, scale, cost, &m));
     }
     for (int k = 0; k < (vec ? 4 : 2); ++k)
       for (int j = 0; j < n; ++j)
@@ -464,12 +358,14 @@ static int check_side(group *g, int side, cell *c) {
     shape = shape && bench_gschur_shape_ok(n, x, x + nn);
     if (vec) {
       double *wk = x + 4 * nn;
-      keep_max(&c->res_a, bench_decomp_ratio(n, a0, x + 2 * nn, x, x + 3 * nn,
-                                             DBL_EPSILON, wk));
-      keep_max(&c->res_b, bench_decomp_ratio(n, b0, x + 2 * nn, x + nn,
-                                             x + 3 * nn, DBL_EPSILON, wk));
-      keep_max(&c->orth, bench_orth_ratio(n, x + 2 * nn, DBL_EPSILON));
-      keep_max(&c->orth, bench_orth_ratio(n, x + 3 * nn, DBL_EPSILON));
+      bench_keep_max(&c->res_a,
+                     bench_decomp_ratio(n, a0, x + 2 * nn, x, x + 3 * nn,
+                                        DBL_EPSILON, wk));
+      bench_keep_max(&c->res_b,
+                     bench_decomp_ratio(n, b0, x + 2 * nn, x + nn, x + 3 * nn,
+                                        DBL_EPSILON, wk));
+      bench_keep_max(&c->orth, bench_orth_ratio(n, x + 2 * nn, DBL_EPSILON));
+      bench_keep_max(&c->orth, bench_orth_ratio(n, x + 3 * nn, DBL_EPSILON));
     }
   }
   bench_matcher_free(&m);
@@ -477,22 +373,18 @@ static int check_side(group *g, int side, cell *c) {
   free(cost);
   free(w);
   if (bad) {
-    snprintf(c->why, sizeof c->why, "%s: %lld problems with info != 0",
-             side_name[side], bad);
+    snprintf(why, wlen, "%lld problems with info != 0", bad);
     return 0;
   }
   if (!shape) {
-    snprintf(c->why, sizeof c->why, "%s: (S, T) not in generalized Schur form",
-             side_name[side]);
+    snprintf(why, wlen, "(S, T) not in generalized Schur form");
     return 0;
   }
   if (!(c->eig < THRESH) || !(c->eig_host < THRESH) || !(c->res_a < THRESH) ||
       !(c->res_b < THRESH) || !(c->orth < THRESH)) {
-    snprintf(c->why, sizeof c->why,
-             "%s: eig %.3g, vs host %.3g, A %.3g, B %.3g, orth %.3g "
-             "(THRESH %g)",
-             side_name[side], c->eig, c->eig_host, c->res_a, c->res_b, c->orth,
-             THRESH);
+    snprintf(why, wlen,
+             "eig %.3g, vs host %.3g, A %.3g, B %.3g, orth %.3g (THRESH %g)",
+             c->eig, c->eig_host, c->res_a, c->res_b, c->orth, THRESH);
     return 0;
   }
   return 1;
@@ -521,7 +413,7 @@ static void print_cell(const cell *c, int job, double bw) {
     return;
   }
   for (int s = 0; s < NSIDES; ++s) {
-    const side_result *r = &c->s[s];
+    const bench_side *r = &c->s[s];
     med[s] = 0;
     sp[s][0] = rate[s][0] = 0;
     if (!r->run) {
@@ -546,65 +438,32 @@ static void print_cell(const cell *c, int job, double bw) {
          sp[S_INT], sp[S_COL], cost, chk);
 }
 
-static void usage(void) {
-  fprintf(stderr, "usage: bench_qz_gpu [--quick] [--reps R] "
-                  "[--max-run SECONDS] [--seed X]\n");
-}
+#define USAGE "bench_qz_gpu [--quick] [--reps R] [--max-run SECONDS] [--seed X]"
 
-/* First run of every side (warm-up, check, and whether a run fits in
- * --max-run), then the timed repetitions in rotating order. */
-static void measure(group *g, cell *c, const options *o, cudaStream_t st,
-                    cudaEvent_t e0, cudaEvent_t e1) {
-  /* The host runs first: it is the reference of the GPU sides. */
+/* One cell: the inputs, the check run of every side (the host first: it is
+ * the reference of the GPU sides), the timed rounds; 0 when it gave no
+ * timing. */
+static int run_cell(cell *c, group *g, int job, const options *o) {
   static const int order[NSIDES] = {S_HOST, S_INT, S_COL};
-  for (int k = 0; k < NSIDES && c->ok; ++k) {
-    const int s = order[k];
-    const double t = run_side(g, s, st, e0, e1);
-    if (t < 0) {
-      c->ok = 0;
-      snprintf(c->why, sizeof c->why, "%s: run failed", side_name[s]);
-    } else if (!check_side(g, s, c)) {
-      c->ok = 0;
-    } else {
-      c->s[s].run = t <= o->max_run;
-      if (!c->s[s].run)
-        snprintf(c->s[s].skip, sizeof c->s[s].skip,
-                 "one run takes %.0f s > --max-run", t);
-    }
-  }
-  c->reps = o->reps;
-  for (int k = 0; k < o->reps && c->ok; ++k)
-    for (int j = 0; j < NSIDES; ++j) {
-      const int s = (k + j) % NSIDES;
-      if (!c->s[s].run)
-        continue;
-      c->s[s].t[k] = run_side(g, s, st, e0, e1);
-      if (c->s[s].t[k] < 0) {
-        c->ok = 0;
-        snprintf(c->why, sizeof c->why, "%s: run failed while timing",
-                 side_name[s]);
-      }
-    }
-}
-
-/* One cell: the inputs, then measure; 0 when it gave no timing. */
-static int run_cell(cell *c, int n, long long count, int job, const options *o,
-                    cudaStream_t st, cudaEvent_t e0, cudaEvent_t e1) {
-  group g;
-  memset(c, 0, sizeof *c);
-  c->n = n;
-  c->count = count;
+  const bench_timed timed = {g, NULL, run_side, check_side};
   c->ok = 1;
-  fprintf(stderr, "bench_qz_gpu: n=%d batch=%lld %s\n", n, count,
+  g->c = c;
+  fprintf(stderr, "bench_qz_gpu: n=%d batch=%lld %s\n", c->n, c->count,
           job == JOB_VECTORS ? "with vectors" : "Schur form only");
-  if (group_alloc(&g, n, job, count, o->seed)) {
-    measure(&g, c, o, st, e0, e1);
-  } else {
+  if (!group_alloc(g, c->n, job, c->count, o->a.seed)) {
     c->ok = 0;
     snprintf(c->why, sizeof c->why, "setup failed (memory?)");
     (void)cudaGetLastError();
+  } else {
+    c->reps = o->a.reps;
+    if (bench_measure(&timed, order, NSIDES, o->a.reps, o->max_run, c->s))
+      for (int k = 0; k < NSIDES && c->ok; ++k)
+        if (c->s[order[k]].failed) {
+          c->ok = 0;
+          snprintf(c->why, sizeof c->why, "%s: %s", side_name[order[k]],
+                   c->s[order[k]].skip);
+        }
   }
-  group_free(&g);
   if (!c->ok)
     fprintf(stderr, "bench_qz_gpu: no timing: %s\n", c->why);
   return c->ok;
@@ -615,83 +474,64 @@ int main(int argc, char **argv) {
   static const long long batches[NSIZES] = {100000, 100000, 20000, 5000};
   options o;
   static cell cells[NSIZES][NJOBS];
-  char cmdline[512] = "", commit[128], cpu[256];
-  int ndev = 0, status = 0, dev = 0, rt = 0, drv = 0;
-  cudaDeviceProp prop;
+  int status = 0;
+  bench_cuda_env env;
+  bench_env host;
   cudaStream_t st;
-  cudaEvent_t e0, e1;
-  double bw, load0, t_start = bench_now();
+  bench_cuda_timer tm;
+  double bw;
+  const double t_start = bench_now();
+  const bench_opt extra[] = {
+      {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL}};
 
   bench_set_name("bench_qz_gpu");
-  o.quick = 0;
-  o.reps = 5;
+  bench_args_init(&o.a, 1, 20240607);
   o.max_run = 20.0;
-  o.seed = 20240607;
-  {
-    const bench_opt opts[] = {
-        {"--quick", BENCH_OPT_FLAG, &o.quick, NULL, 0, NULL},
-        {"--reps", BENCH_OPT_INT, &o.reps, NULL, 0, NULL},
-        {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL},
-        {"--seed", BENCH_OPT_U64, &o.seed, NULL, 0, NULL}};
-    if (!bench_parse_args(argc, argv, opts, (int)(sizeof opts / sizeof *opts),
-                          cmdline, sizeof cmdline, NULL)) {
-      usage();
-      return 2;
-    }
-  }
-  if (o.reps < 5 || o.reps > MAX_REPS || !(o.max_run > 0)) {
-    fprintf(stderr, "bench_qz_gpu: need 5 <= reps <= %d and max-run > 0\n",
-            MAX_REPS);
+  if (!bench_args_parse(&o.a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
+                        extra, 1, USAGE))
+    return 2;
+  if (!(o.max_run > 0)) {
+    fprintf(stderr, "bench_qz_gpu: need max-run > 0\n");
     return 2;
   }
-  if (cudaGetDeviceCount(&ndev) != cudaSuccess || ndev == 0) {
-    fprintf(stderr, "bench_qz_gpu: no CUDA device; nothing to measure\n");
+  if (!bench_cuda_start(&env, &st, &tm))
     return 2;
-  }
-  if (!cuda_ok(cudaGetDevice(&dev), "cudaGetDevice") ||
-      !cuda_ok(cudaGetDeviceProperties(&prop, dev),
-               "cudaGetDeviceProperties") ||
-      !cuda_ok(cudaStreamCreate(&st), "cudaStreamCreate"))
-    return 2;
-  cudaRuntimeGetVersion(&rt);
-  cudaDriverGetVersion(&drv);
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  bench_git_commit(commit, sizeof commit, BENCH_SOURCE_DIR, BENCH_GIT_COMMIT,
-                   1);
-  bench_cpu_model(cpu, sizeof cpu, 0);
-  load0 = bench_load_average();
+  bench_env_read(&host, NULL, 0);
   fprintf(stderr, "bench_qz_gpu: measuring device copy bandwidth\n");
-  bw = copy_bandwidth(st, e0, e1);
+  bench_cuda_copy_bandwidth(st, (size_t)1 << 30, &bw, NULL);
 
   for (int si = 0; si < NSIZES; ++si)
-    for (int job = 0; job < NJOBS; ++job)
-      status |= !run_cell(&cells[si][job], sizes[si],
-                          o.quick ? batches[si] / 10 : batches[si], job, &o, st,
-                          e0, e1);
+    for (int job = 0; job < NJOBS; ++job) {
+      cell *c = &cells[si][job];
+      group g;
+      memset(c, 0, sizeof *c);
+      memset(&g, 0, sizeof g);
+      c->n = sizes[si];
+      c->count = o.a.quick ? batches[si] / 10 : batches[si];
+      g.st = st;
+      g.tm = &tm;
+      status |= !run_cell(c, &g, job, &o);
+      group_free(&g);
+    }
 
-  printf("## GPU: batchla's CUDA path vs its host path, generalized real "
-         "Schur decomposition (QZ)\n\n");
-  printf("- command: `bench_qz_gpu%s`\n", cmdline);
-  printf("- commit: %s; batchla %s\n", commit, bla_version());
-  printf("- GPU: %s (sm_%d%d), %d SMs, %.0f GiB; CUDA runtime %d, driver "
-         "%d; measured device-to-device copy bandwidth (read + write, best "
-         "of 5): %.3g GB/s\n",
-         prop.name, prop.major, prop.minor, prop.multiProcessorCount,
-         (double)prop.totalGlobalMem / (1024.0 * 1024 * 1024), rt, drv,
+  bench_cuda_print_head("GPU: batchla's CUDA path vs its host path, "
+                        "generalized real Schur decomposition (QZ)",
+                        &o.a, &env, 0);
+  printf("- measured device-to-device copy bandwidth (cudaMemcpy, read + "
+         "write, best of 5): %.3g GB/s\n",
          bw * 1e-9);
   printf("- host side: bla_dqz_batch {BLA_HOST}, %d threads, column-major; "
          "CPU: %s; load average (1 min) %.2f at the start, %.2f at the "
          "end\n",
-         omp_get_max_threads(), cpu, load0, bench_load_average());
+         omp_get_max_threads(), host.cpu, host.load0, bench_load_average());
   printf("- pencils: random, A and B with entries uniform(-1, 1), splitmix64 "
          "seed %llu\n",
-         (unsigned long long)o.seed);
+         (unsigned long long)o.a.seed);
   printf("- %d repetitions per cell, order rotating; time per problem in "
          "microseconds, median (spread = (max - min) / median); problems/s "
          "= 1e6 / median; host / GPU = host median time / GPU median time "
          "(paired per-repetition range; > 1: the GPU is faster)\n",
-         o.reps);
+         o.a.reps);
   printf("- cross-check before timing (THRESH = %.0f) on %d sampled "
          "problems per side, host first: eigenvalues as multisets of "
          "projective points against %s (eig), the GPU's against the "
@@ -724,8 +564,7 @@ int main(int argc, char **argv) {
          "pencils of bench_qz, other sizes, the row-major layout.\n\n");
   printf("Total bench time %.0f s.%s\n\n", bench_now() - t_start,
          status ? " Some cells failed: no timing for them." : "");
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
+  bench_cuda_timer_free(&tm);
   cudaStreamDestroy(st);
   return status;
 }

@@ -19,7 +19,6 @@
  * time is printed; with vectors, |T - Z D Z^T| and |I - Z^T Z| are checked
  * on sampled problems. A cell whose single run would exceed --max-run
  * seconds, or that does not fit in device memory, is skipped and says so. */
-#include <cuda_runtime.h>
 #include <cusolverDn.h>
 
 #include <float.h>
@@ -28,7 +27,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #ifndef BENCH_HAVE_LAPACKE
 #define BENCH_HAVE_LAPACKE 0
@@ -38,13 +36,9 @@
 #endif
 
 #include "batchla/batchla.h"
+#include "bench_cuda.cuh"
 
-#ifndef BENCH_GIT_COMMIT
-#define BENCH_GIT_COMMIT "unknown"
-#endif
-
-#define THRESH 50.0
-#define MAX_REPS 32
+#define THRESH BENCH_THRESH
 #define SAMPLES 16
 
 enum { S_INT, S_COL, S_SYEV, S_SYEVJ, S_HOST, NSIDES };
@@ -52,75 +46,12 @@ static const char *const side_name[NSIDES] = {
     "batchla interleaved", "batchla col-major", "cuSOLVER syevBatched",
     "cuSOLVER syevjBatched", "batchla host"};
 
-struct side_result {
-  int run;       /* timed */
-  char skip[96]; /* why not, when not */
-  double t[MAX_REPS];
-  double eig, res, orth;
-};
-
 struct options {
-  int quick, reps;
+  bench_args a;
   double budget, max_run;
-  uint64_t seed;
 };
 
-/* ---- utilities --------------------------------------------------------- */
-
-static double now(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static int cuda_ok(cudaError_t e, const char *what) {
-  if (e == cudaSuccess)
-    return 1;
-  fprintf(stderr, "bench_steqr_gpu: %s: %s\n", what, cudaGetErrorString(e));
-  return 0;
-}
-
-static int solver_ok(cusolverStatus_t s, const char *what) {
-  if (s == CUSOLVER_STATUS_SUCCESS)
-    return 1;
-  fprintf(stderr, "bench_steqr_gpu: %s: cusolver status %d\n", what, (int)s);
-  return 0;
-}
-
-/* Same stream as bench/bench_steqr.c: splitmix64, uniform(-1, 1). */
-static uint64_t rng_next(uint64_t *s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-static double rng_unif(uint64_t *s) {
-  return (double)(rng_next(s) >> 11) * 0x1.0p-52 - 1.0;
-}
-
-static int cmp_double(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(const double *x, int k) {
-  double s[MAX_REPS];
-  memcpy(s, x, (size_t)k * sizeof *s);
-  qsort(s, (size_t)k, sizeof *s, cmp_double);
-  return k % 2 ? s[k / 2] : 0.5 * (s[k / 2 - 1] + s[k / 2]);
-}
-
-static double spread(const double *x, int k) {
-  double lo = x[0], hi = x[0];
-  for (int i = 1; i < k; ++i) {
-    lo = x[i] < lo ? x[i] : lo;
-    hi = x[i] > hi ? x[i] : hi;
-  }
-  return (hi - lo) / median(x, k);
-}
-
-/* ---- kernels: dense form, gathers, bandwidth --------------------------- */
+/* ---- kernels: dense form, gathers --------------------------------------- */
 
 /* A(i, j) of problem p, column-major n x n, from packed d and e. */
 __global__ void dense_kernel(const double *d, const double *e, double *a, int n,
@@ -152,61 +83,18 @@ __global__ void gather_kernel(const double *z, long long bs, long long rs,
   }
 }
 
-__global__ void copy_kernel(const double2 *src, double2 *dst, long long len) {
-  for (long long k = (long long)blockIdx.x * blockDim.x + threadIdx.x; k < len;
-       k += (long long)gridDim.x * blockDim.x)
-    dst[k] = src[k];
-}
-
-static unsigned grid_for(long long work) {
-  long long g = (work + 255) / 256;
-  return (unsigned)(g > 65535 * 8 ? 65535 * 8 : (g < 1 ? 1 : g));
-}
-
-/* Best-of-5 device copy bandwidth (read + write), cudaMemcpy D2D and a
- * plain copy kernel; the larger is the reference "copy bandwidth". */
-static void copy_bandwidth(cudaStream_t st, double *memcpy_bw,
-                           double *kernel_bw) {
-  const size_t bytes = (size_t)2 << 30;
-  void *a = NULL, *b = NULL;
-  cudaEvent_t e0, e1;
-  *memcpy_bw = *kernel_bw = 0;
-  if (!cuda_ok(cudaMalloc(&a, bytes), "cudaMalloc (bandwidth)") ||
-      !cuda_ok(cudaMalloc(&b, bytes), "cudaMalloc (bandwidth)")) {
-    cudaFree(a);
-    return;
-  }
-  cudaMemsetAsync(a, 1, bytes, st);
-  cudaEventCreate(&e0);
-  cudaEventCreate(&e1);
-  for (int k = 0; k < 6; ++k)
-    for (int how = 0; how < 2; ++how) {
-      float ms = 0;
-      double bw;
-      cudaEventRecord(e0, st);
-      if (how == 0)
-        cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice, st);
-      else
-        copy_kernel<<<grid_for((long long)(bytes / 16)), 256, 0, st>>>(
-            (const double2 *)a, (double2 *)b, (long long)(bytes / 16));
-      cudaEventRecord(e1, st);
-      cudaEventSynchronize(e1);
-      cudaEventElapsedTime(&ms, e0, e1);
-      bw = 2.0 * (double)bytes / (ms * 1e-3);
-      if (k > 0) { /* the first round warms up */
-        double *best = how == 0 ? memcpy_bw : kernel_bw;
-        *best = bw > *best ? bw : *best;
-      }
-    }
-  cudaEventDestroy(e0);
-  cudaEventDestroy(e1);
-  cudaFree(a);
-  cudaFree(b);
-}
-
 /* ---- one cell ---------------------------------------------------------- */
 
+struct ctx {
+  cudaStream_t st;
+  bench_cuda_timer tm;
+  cusolverDnHandle_t sol;
+  cusolverDnParams_t params;
+  syevjInfo_t jparams;
+};
+
 struct cell {
+  const struct ctx *x;
   int n, vectors;
   long long count;
   /* host */
@@ -225,50 +113,14 @@ struct cell {
   int have_syev, have_syevj;
 };
 
-struct ctx {
-  cudaStream_t st;
-  cusolverDnHandle_t sol;
-  cusolverDnParams_t params;
-  syevjInfo_t jparams;
-  cudaEvent_t e0, e1;
-};
-
-static void *dmalloc(size_t bytes, int *ok) {
-  void *p = NULL;
-  if (*ok && cudaMalloc(&p, bytes ? bytes : 1) != cudaSuccess) {
-    (void)cudaGetLastError(); /* out of memory is not sticky */
-    *ok = 0;
-    p = NULL;
-  }
-  return p;
-}
-
 static void cell_free(struct cell *c) {
-  free(c->d0);
-  free(c->e0);
-  free(c->lam_ref);
-  free(c->hd);
-  free(c->he);
-  free(c->hz);
-  free(c->lam);
-  free(c->zs);
-  free(c->hinfo);
-  free(c->hxwork);
-  cudaFree(c->pd0);
-  cudaFree(c->pe0);
-  cudaFree(c->id0);
-  cudaFree(c->ie0);
-  cudaFree(c->wd);
-  cudaFree(c->we);
-  cudaFree(c->wz);
-  cudaFree(c->A);
-  cudaFree(c->W);
-  cudaFree(c->gz);
-  cudaFree(c->gidx);
-  cudaFree(c->info);
-  cudaFree(c->sinfo);
-  cudaFree(c->xwork);
-  cudaFree(c->jwork);
+  BENCH_FREE(c->d0, c->e0, c->lam_ref, c->hd, c->he, c->hz, c->lam, c->zs,
+             c->hinfo, c->hxwork);
+  void *dev[] = {c->pd0,  c->pe0,  c->id0,   c->ie0,   c->wd,
+                 c->we,   c->wz,   c->A,     c->W,     c->gz,
+                 c->gidx, c->info, c->sinfo, c->xwork, c->jwork};
+  for (size_t k = 0; k < sizeof dev / sizeof *dev; ++k)
+    cudaFree(dev[k]);
   memset(c, 0, sizeof *c);
 }
 
@@ -288,153 +140,121 @@ static void reference_values(struct cell *c) {
 #endif
 }
 
+/* cuSOLVER's dense matrices and workspaces, when they fit. */
+static void solver_setup(struct cell *c, const struct ctx *x) {
+  const int n = c->n;
+  const long long cn = c->count * n;
+  const cusolverEigMode_t jobz =
+      c->vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
+  int dok = 1;
+  size_t dbytes = 0, hbytes = 0;
+  c->A = bench_cuda_array<double>((size_t)(cn * n), &dok);
+  c->W = bench_cuda_array<double>((size_t)cn, &dok);
+  if (dok &&
+      bench_cusolver_ok(cusolverDnXsyevBatched_bufferSize(
+                            x->sol, x->params, jobz, CUBLAS_FILL_MODE_LOWER, n,
+                            CUDA_R_64F, c->A, n, CUDA_R_64F, c->W, CUDA_R_64F,
+                            &dbytes, &hbytes, c->count),
+                        "XsyevBatched_bufferSize")) {
+    int wok = 1;
+    c->xwork = bench_cuda_alloc(dbytes, &wok);
+    c->hxwork = hbytes ? malloc(hbytes) : NULL;
+    c->xwork_bytes = dbytes;
+    c->hxwork_bytes = hbytes;
+    c->have_syev = wok && (hbytes == 0 || c->hxwork);
+  }
+  if (dok && n <= 32 && c->count <= INT32_MAX) {
+    int lw = 0, wok = 1;
+    if (bench_cusolver_ok(cusolverDnDsyevjBatched_bufferSize(
+                              x->sol, jobz, CUBLAS_FILL_MODE_LOWER, n, c->A, n,
+                              c->W, &lw, x->jparams, (int)c->count),
+                          "DsyevjBatched_bufferSize")) {
+      c->jwork = bench_cuda_array<double>((size_t)lw, &wok);
+      c->jlwork = lw;
+      c->have_syevj = wok;
+    }
+  }
+}
+
 static int cell_setup(struct cell *c, const struct ctx *x, int n, int vectors,
                       long long count, uint64_t seed, char *why, size_t wlen) {
   const long long ne = n - 1, cn = count * n, cne = count * ne;
-  const size_t zb = vectors ? sizeof(double) * (size_t)(cn * n) : 0;
+  const size_t zb = vectors ? (size_t)(cn * n) : 0;
   int ok = 1;
   uint64_t s = seed;
   memset(c, 0, sizeof *c);
+  c->x = x;
   c->n = n;
   c->vectors = vectors;
   c->count = count;
-  c->d0 = (double *)malloc(sizeof(double) * (size_t)cn);
-  c->e0 = (double *)malloc(sizeof(double) * (size_t)cne);
-  c->lam_ref = (double *)malloc(sizeof(double) * (size_t)cn);
-  c->hd = (double *)malloc(sizeof(double) * (size_t)cn);
-  c->he = (double *)malloc(sizeof(double) * (size_t)cne);
-  c->lam = (double *)malloc(sizeof(double) * (size_t)cn);
-  c->zs = (double *)malloc(sizeof(double) * (size_t)SAMPLES * n * n);
-  c->hinfo = (int *)malloc(sizeof(int) * (size_t)count);
-  if (!c->d0 || !c->e0 || !c->lam_ref || !c->hd || !c->he || !c->lam ||
-      !c->zs || !c->hinfo) {
-    snprintf(why, wlen, "host memory");
-    return 0;
-  }
+  c->d0 = (double *)bench_xmalloc(sizeof(double) * (size_t)cn);
+  c->e0 = (double *)bench_xmalloc(sizeof(double) * (size_t)cne);
+  c->lam_ref = (double *)bench_xmalloc(sizeof(double) * (size_t)cn);
+  c->hd = (double *)bench_xmalloc(sizeof(double) * (size_t)cn);
+  c->he = (double *)bench_xmalloc(sizeof(double) * (size_t)cne);
+  c->lam = (double *)bench_xmalloc(sizeof(double) * (size_t)cn);
+  c->zs = (double *)bench_xmalloc(sizeof(double) * (size_t)SAMPLES * n * n);
+  c->hinfo = (int *)bench_xmalloc(sizeof(int) * (size_t)count);
+  /* The host bench's stream: problem after problem, d then e. */
   for (long long p = 0; p < count; ++p) {
     for (int i = 0; i < n; ++i)
-      c->d0[p * n + i] = rng_unif(&s);
+      c->d0[p * n + i] = bench_rng_unif(&s);
     for (long long i = 0; i < ne; ++i)
-      c->e0[p * ne + i] = rng_unif(&s);
+      c->e0[p * ne + i] = bench_rng_unif(&s);
   }
   c->ns = count < SAMPLES ? (int)count : SAMPLES;
   for (int k = 0; k < c->ns; ++k)
-    c->idx[k] = c->ns > 1
-                    ? (long long)((double)k * (double)(count - 1) / (c->ns - 1))
-                    : 0;
+    c->idx[k] = bench_sample_index(count, k, c->ns);
   reference_values(c);
 
   /* batchla's buffers first: a cell that cannot hold them is skipped. */
-  c->pd0 = (double *)dmalloc(sizeof(double) * (size_t)cn, &ok);
-  c->pe0 = (double *)dmalloc(sizeof(double) * (size_t)cne, &ok);
-  c->id0 = (double *)dmalloc(sizeof(double) * (size_t)cn, &ok);
-  c->ie0 = (double *)dmalloc(sizeof(double) * (size_t)cne, &ok);
-  c->wd = (double *)dmalloc(sizeof(double) * (size_t)cn, &ok);
-  c->we = (double *)dmalloc(sizeof(double) * (size_t)cne, &ok);
-  c->wz = vectors ? (double *)dmalloc(zb, &ok) : NULL;
-  c->info = (int *)dmalloc(sizeof(int) * (size_t)count, &ok);
-  c->sinfo = (int *)dmalloc(sizeof(int) * (size_t)count, &ok);
-  c->gz = (double *)dmalloc(sizeof(double) * (size_t)SAMPLES * n * n, &ok);
-  c->gidx = (long long *)dmalloc(sizeof(long long) * SAMPLES, &ok);
+  c->pd0 = bench_cuda_array<double>((size_t)cn, &ok);
+  c->pe0 = bench_cuda_array<double>((size_t)cne, &ok);
+  c->id0 = bench_cuda_array<double>((size_t)cn, &ok);
+  c->ie0 = bench_cuda_array<double>((size_t)cne, &ok);
+  c->wd = bench_cuda_array<double>((size_t)cn, &ok);
+  c->we = bench_cuda_array<double>((size_t)cne, &ok);
+  c->wz = vectors ? bench_cuda_array<double>(zb, &ok) : NULL;
+  c->info = bench_cuda_array<int>((size_t)count, &ok);
+  c->sinfo = bench_cuda_array<int>((size_t)count, &ok);
+  c->gz = bench_cuda_array<double>((size_t)SAMPLES * n * n, &ok);
+  c->gidx = bench_cuda_array<long long>(SAMPLES, &ok);
   if (!ok) {
     snprintf(why, wlen, "device memory (batchla buffers)");
     return 0;
   }
-  {
-    /* Interleaved copies, transposed on the host once. */
-    double *t = (double *)malloc(sizeof(double) * (size_t)cn);
-    if (!t) {
-      snprintf(why, wlen, "host memory");
-      return 0;
-    }
-    ok &= cuda_ok(
-        cudaMemcpy(c->pd0, c->d0, sizeof(double) * cn, cudaMemcpyHostToDevice),
-        "upload d");
-    ok &= cuda_ok(
-        cudaMemcpy(c->pe0, c->e0, sizeof(double) * cne, cudaMemcpyHostToDevice),
-        "upload e");
-    for (long long p = 0; p < count; ++p)
-      for (int i = 0; i < n; ++i)
-        t[p + i * count] = c->d0[p * n + i];
-    ok &= cuda_ok(
-        cudaMemcpy(c->id0, t, sizeof(double) * cn, cudaMemcpyHostToDevice),
-        "upload d (interleaved)");
-    for (long long p = 0; p < count; ++p)
-      for (long long i = 0; i < ne; ++i)
-        t[p + i * count] = c->e0[p * ne + i];
-    ok &= cuda_ok(
-        cudaMemcpy(c->ie0, t, sizeof(double) * cne, cudaMemcpyHostToDevice),
-        "upload e (interleaved)");
-    ok &= cuda_ok(cudaMemcpy(c->gidx, c->idx, sizeof(long long) * SAMPLES,
-                             cudaMemcpyHostToDevice),
-                  "upload sample indices");
-    free(t);
-    if (!ok) {
-      snprintf(why, wlen, "upload failed");
-      return 0;
-    }
+  ok = bench_cuda_upload(c->pd0, c->d0, sizeof(double) * cn) &&
+       bench_cuda_upload(c->pe0, c->e0, sizeof(double) * cne) &&
+       bench_cuda_upload(c->gidx, c->idx, sizeof(long long) * SAMPLES);
+  /* The interleaved copies, converted on the device. */
+  bench_cuda_interleave(c->pd0, c->id0, n, count, x->st);
+  bench_cuda_interleave(c->pe0, c->ie0, ne, count, x->st);
+  if (!ok || !bench_cuda_ok(cudaStreamSynchronize(x->st), "upload")) {
+    snprintf(why, wlen, "upload failed");
+    return 0;
   }
-
-  /* cuSOLVER's dense matrices and workspaces, when they fit. */
-  {
-    int dok = 1;
-    size_t dbytes = 0, hbytes = 0;
-    c->A = (double *)dmalloc(sizeof(double) * (size_t)(cn * n), &dok);
-    c->W = (double *)dmalloc(sizeof(double) * (size_t)cn, &dok);
-    if (dok &&
-        solver_ok(
-            cusolverDnXsyevBatched_bufferSize(
-                x->sol, x->params,
-                vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR,
-                CUBLAS_FILL_MODE_LOWER, n, CUDA_R_64F, c->A, n, CUDA_R_64F,
-                c->W, CUDA_R_64F, &dbytes, &hbytes, count),
-            "XsyevBatched_bufferSize")) {
-      int wok = 1;
-      c->xwork = dmalloc(dbytes, &wok);
-      c->hxwork = hbytes ? malloc(hbytes) : NULL;
-      c->xwork_bytes = dbytes;
-      c->hxwork_bytes = hbytes;
-      c->have_syev = wok && (hbytes == 0 || c->hxwork);
-    }
-    if (dok && n <= 32 && count <= INT32_MAX) {
-      int lw = 0;
-      if (solver_ok(cusolverDnDsyevjBatched_bufferSize(
-                        x->sol,
-                        vectors ? CUSOLVER_EIG_MODE_VECTOR
-                                : CUSOLVER_EIG_MODE_NOVECTOR,
-                        CUBLAS_FILL_MODE_LOWER, n, c->A, n, c->W, &lw,
-                        x->jparams, (int)count),
-                    "DsyevjBatched_bufferSize")) {
-        int wok = 1;
-        c->jwork = (double *)dmalloc(sizeof(double) * (size_t)lw, &wok);
-        c->jlwork = lw;
-        c->have_syevj = wok;
-      }
-    }
-  }
+  solver_setup(c, x);
   return 1;
 }
 
-/* Untimed: the side's inputs, restored. */
-static int side_prepare(struct cell *c, const struct ctx *x, int side) {
+/* Untimed: the side's inputs, restored; c is a cell. */
+static int side_prepare(void *ctx, int side) {
+  struct cell *c = (struct cell *)ctx;
+  const struct ctx *x = c->x;
   const long long cn = c->count * c->n, cne = c->count * (c->n - 1);
   switch (side) {
   case S_INT:
   case S_COL:
-    return cuda_ok(cudaMemcpyAsync(c->wd, side == S_INT ? c->id0 : c->pd0,
-                                   sizeof(double) * cn,
-                                   cudaMemcpyDeviceToDevice, x->st),
-                   "restore d") &&
-           cuda_ok(cudaMemcpyAsync(c->we, side == S_INT ? c->ie0 : c->pe0,
-                                   sizeof(double) * cne,
-                                   cudaMemcpyDeviceToDevice, x->st),
-                   "restore e") &&
-           cuda_ok(cudaStreamSynchronize(x->st), "restore");
+    cudaMemcpyAsync(c->wd, side == S_INT ? c->id0 : c->pd0, sizeof(double) * cn,
+                    cudaMemcpyDeviceToDevice, x->st);
+    cudaMemcpyAsync(c->we, side == S_INT ? c->ie0 : c->pe0,
+                    sizeof(double) * cne, cudaMemcpyDeviceToDevice, x->st);
+    return bench_cuda_ok(cudaStreamSynchronize(x->st), "restore");
   case S_SYEV:
   case S_SYEVJ:
-    dense_kernel<<<grid_for(cn * c->n), 256, 0, x->st>>>(c->pd0, c->pe0, c->A,
-                                                         c->n, c->count);
-    return cuda_ok(cudaStreamSynchronize(x->st), "dense form");
+    dense_kernel<<<bench_cuda_grid(cn * c->n), 256, 0, x->st>>>(
+        c->pd0, c->pe0, c->A, c->n, c->count);
+    return bench_cuda_ok(cudaStreamSynchronize(x->st), "dense form");
   default:
     memcpy(c->hd, c->d0, sizeof(double) * (size_t)cn);
     memcpy(c->he, c->e0, sizeof(double) * (size_t)cne);
@@ -442,188 +262,126 @@ static int side_prepare(struct cell *c, const struct ctx *x, int side) {
   }
 }
 
-/* Timed: returns seconds, or a negative value when the call failed. */
-static double side_run(struct cell *c, const struct ctx *x, int side) {
-  const int n = c->n;
-  const long long cnt = c->count;
+/* A cuSOLVER side on the dense form; 0 when the call failed. */
+static int solver_run(struct cell *c, int side) {
+  const struct ctx *x = c->x;
   const cusolverEigMode_t jobz =
       c->vectors ? CUSOLVER_EIG_MODE_VECTOR : CUSOLVER_EIG_MODE_NOVECTOR;
-  bla_exec ex;
+  if (side == S_SYEV)
+    return bench_cusolver_ok(
+        cusolverDnXsyevBatched(x->sol, x->params, jobz, CUBLAS_FILL_MODE_LOWER,
+                               c->n, CUDA_R_64F, c->A, c->n, CUDA_R_64F, c->W,
+                               CUDA_R_64F, c->xwork, c->xwork_bytes, c->hxwork,
+                               c->hxwork_bytes, c->sinfo, c->count),
+        "XsyevBatched");
+  return bench_cusolver_ok(
+      cusolverDnDsyevjBatched(x->sol, jobz, CUBLAS_FILL_MODE_LOWER, c->n, c->A,
+                              c->n, c->W, c->jwork, c->jlwork, c->sinfo,
+                              x->jparams, (int)c->count),
+      "DsyevjBatched");
+}
+
+/* Timed: seconds, or a negative value when the call failed; c is a cell. */
+static double side_run(void *ctx, int side, int rep) {
+  struct cell *c = (struct cell *)ctx;
+  const struct ctx *x = c->x;
+  const int n = c->n, inter = side == S_INT;
+  const long long cnt = c->count;
+  const bla_exec ex = bench_exec(side == S_HOST ? BLA_HOST : BLA_CUDA, 0,
+                                 side == S_HOST ? NULL : (void *)x->st);
+  double *d = side == S_HOST ? c->hd : c->wd,
+         *e = side == S_HOST ? c->he : c->we;
+  double *z = side == S_HOST ? c->hz : c->wz, t0 = bench_now();
   bla_status bs = BLA_OK;
-  float ms = 0;
-  ex.backend = side == S_HOST ? BLA_HOST : BLA_CUDA;
-  ex.threads = 0;
-  ex.stream = side == S_HOST ? NULL : (void *)x->st;
-  if (side == S_HOST) {
-    double t0 = now();
-    if (c->vectors)
-      bs = bla_dsteqr_batch(
-          BLA_COMPZ_INIT, bla_dvec_batch_packed(c->hd, cnt, n),
-          bla_dvec_batch_packed(c->he, cnt, n - 1),
-          bla_dmat_batch_colmajor(c->hz, cnt, n, n, n), c->hinfo, &ex);
-    else
-      bs = bla_dsterf_batch(bla_dvec_batch_packed(c->hd, cnt, n),
-                            bla_dvec_batch_packed(c->he, cnt, n - 1), c->hinfo,
-                            &ex);
-    return bs == BLA_OK ? now() - t0 : -1;
-  }
-  cudaEventRecord(x->e0, x->st);
-  if (side == S_INT || side == S_COL) {
-    bla_dvec_batch d = side == S_INT ? bla_dvec_batch_interleaved(c->wd, cnt, n)
-                                     : bla_dvec_batch_packed(c->wd, cnt, n);
-    bla_dvec_batch e = side == S_INT
-                           ? bla_dvec_batch_interleaved(c->we, cnt, n - 1)
-                           : bla_dvec_batch_packed(c->we, cnt, n - 1);
-    if (c->vectors)
-      bs = bla_dsteqr_batch(BLA_COMPZ_INIT, d, e,
-                            side == S_INT
-                                ? bla_dmat_batch_interleaved(c->wz, cnt, n, n)
-                                : bla_dmat_batch_colmajor(c->wz, cnt, n, n, n),
-                            c->info, &ex);
-    else
-      bs = bla_dsterf_batch(d, e, c->info, &ex);
-  } else if (side == S_SYEV) {
-    if (!solver_ok(cusolverDnXsyevBatched(x->sol, x->params, jobz,
-                                          CUBLAS_FILL_MODE_LOWER, n, CUDA_R_64F,
-                                          c->A, n, CUDA_R_64F, c->W, CUDA_R_64F,
-                                          c->xwork, c->xwork_bytes, c->hxwork,
-                                          c->hxwork_bytes, c->sinfo, cnt),
-                   "XsyevBatched"))
-      bs = BLA_ERR_DEVICE;
+  (void)rep;
+  if (side != S_HOST)
+    bench_cuda_timer_start(&x->tm);
+  if (side == S_SYEV || side == S_SYEVJ) {
+    bs = solver_run(c, side) ? BLA_OK : BLA_ERR_DEVICE;
   } else {
-    if (!solver_ok(cusolverDnDsyevjBatched(
-                       x->sol, jobz, CUBLAS_FILL_MODE_LOWER, n, c->A, n, c->W,
-                       c->jwork, c->jlwork, c->sinfo, x->jparams, (int)cnt),
-                   "DsyevjBatched"))
-      bs = BLA_ERR_DEVICE;
+    const bla_dvec_batch dv = inter ? bla_dvec_batch_interleaved(d, cnt, n)
+                                    : bla_dvec_batch_packed(d, cnt, n);
+    const bla_dvec_batch ev = inter ? bla_dvec_batch_interleaved(e, cnt, n - 1)
+                                    : bla_dvec_batch_packed(e, cnt, n - 1);
+    const bla_dmat_batch zv = inter ? bla_dmat_batch_interleaved(z, cnt, n, n)
+                                    : bla_dmat_batch_colmajor(z, cnt, n, n, n);
+    int *info = side == S_HOST ? c->hinfo : c->info;
+    bs = c->vectors ? bla_dsteqr_batch(BLA_COMPZ_INIT, dv, ev, zv, info, &ex)
+                    : bla_dsterf_batch(dv, ev, info, &ex);
   }
-  cudaEventRecord(x->e1, x->st);
-  if (!cuda_ok(cudaEventSynchronize(x->e1), side_name[side]) || bs != BLA_OK)
-    return -1;
-  cudaEventElapsedTime(&ms, x->e0, x->e1);
-  return ms * 1e-3;
+  if (side == S_HOST)
+    return bs == BLA_OK ? bench_now() - t0 : -1;
+  {
+    const double t = bench_cuda_timer_stop(&x->tm, side_name[side]);
+    return bs == BLA_OK ? t : -1;
+  }
 }
 
-static double tri_norm1(const double *d, const double *e, int n) {
-  double m = 0;
-  for (int j = 0; j < n; ++j) {
-    double s = fabs(d[j]);
-    if (j > 0)
-      s += fabs(e[j - 1]);
-    if (j < n - 1)
-      s += fabs(e[j]);
-    m = s > m ? s : m;
+/* The sampled problems' vectors of the last run, packed, into c->zs. */
+static int fetch_vectors(struct cell *c, int side) {
+  const int n = c->n;
+  const long long cnt = c->count;
+  const double *zsrc = side == S_SYEV || side == S_SYEVJ ? c->A : c->wz;
+  const long long bs = side == S_INT ? 1 : (long long)n * n;
+  const long long rs = side == S_INT ? cnt : 1;
+  const long long cs = side == S_INT ? cnt * n : n;
+  if (side == S_HOST) {
+    for (int k = 0; k < c->ns; ++k)
+      memcpy(c->zs + (size_t)k * n * n, c->hz + c->idx[k] * n * n,
+             sizeof(double) * (size_t)(n * n));
+    return 1;
   }
-  return m;
+  gather_kernel<<<bench_cuda_grid((long long)c->ns * n * n), 256, 0,
+                  c->x->st>>>(zsrc, bs, rs, cs, c->gidx, c->ns, n, c->gz);
+  return bench_cuda_ok(cudaStreamSynchronize(c->x->st), "gather") &&
+         bench_cuda_download(c->zs, c->gz,
+                             sizeof(double) * (size_t)c->ns * n * n);
 }
 
-/* Checks the last run of a side against the reference. */
-static int side_check(struct cell *c, const struct ctx *x, int side,
-                      struct side_result *r, char *why, size_t wlen) {
+/* Checks the last run of a side against the reference; c is a cell. */
+static int side_check(void *ctx, int side, char *why, size_t wlen) {
+  struct cell *c = (struct cell *)ctx;
   const int n = c->n;
   const long long cnt = c->count, cn = cnt * n, ne = n - 1;
-  const double ulp = DBL_EPSILON;
-  long long bs = n * n, rs = 1, cs = n;
-  const double *zsrc = c->wz;
-  long long bad = 0;
+  const int dense = side == S_SYEV || side == S_SYEVJ;
+  double eig, res = 0, orth = 0;
+  long long bad;
   /* info and eigenvalues, packed */
   if (side == S_HOST) {
     memcpy(c->lam, c->hd, sizeof(double) * (size_t)cn);
   } else {
-    const double *src = side == S_SYEV || side == S_SYEVJ ? c->W : c->wd;
-    const int *inf = side == S_SYEV || side == S_SYEVJ ? c->sinfo : c->info;
-    if (!cuda_ok(cudaMemcpy(c->hinfo, inf, sizeof(int) * cnt,
-                            cudaMemcpyDeviceToHost),
-                 "download info") ||
-        !cuda_ok(
-            cudaMemcpy(c->hd, src, sizeof(double) * cn, cudaMemcpyDeviceToHost),
-            "download eigenvalues")) {
+    if (!bench_cuda_download(c->hinfo, dense ? c->sinfo : c->info,
+                             sizeof(int) * cnt) ||
+        !bench_cuda_download(c->hd, dense ? c->W : c->wd,
+                             sizeof(double) * cn)) {
       snprintf(why, wlen, "download failed");
       return 0;
     }
-    if (side == S_INT)
-      for (long long p = 0; p < cnt; ++p)
-        for (int i = 0; i < n; ++i)
-          c->lam[p * n + i] = c->hd[p + i * cnt];
-    else
-      memcpy(c->lam, c->hd, sizeof(double) * (size_t)cn);
+    bench_from_layout(c->hd, c->lam, n, cnt, side == S_INT, 0);
   }
-  for (long long p = 0; p < cnt; ++p)
-    bad += c->hinfo[p] != 0;
+  bad = bench_count_failed(c->hinfo, cnt);
   if (bad) {
     snprintf(why, wlen, "%lld problems returned info != 0", bad);
     return 0;
   }
-  r->eig = 0;
-  for (long long p = 0; p < cnt; ++p) {
-    double tn = tri_norm1(c->d0 + p * n, c->e0 + p * ne, n), worst = 0, q;
-    for (int i = 0; i < n; ++i) {
-      double df = fabs(c->lam[p * n + i] - c->lam_ref[p * n + i]);
-      worst = df > worst ? df : worst;
-    }
-    q = worst / ((tn > 0 ? tn : 1) * n * ulp);
-    if (!(q <= r->eig))
-      r->eig = q;
-  }
-  r->res = r->orth = 0;
+  eig = bench_tri_eig_ratio(n, cnt, c->d0, c->e0, c->lam, c->lam_ref,
+                            DBL_EPSILON);
   if (c->vectors) {
-    if (side == S_INT) {
-      bs = 1;
-      rs = cnt;
-      cs = cnt * n;
-    } else if (side == S_SYEV || side == S_SYEVJ) {
-      zsrc = c->A;
-    }
-    if (side == S_HOST) {
-      for (int k = 0; k < c->ns; ++k)
-        memcpy(c->zs + (size_t)k * n * n, c->hz + c->idx[k] * n * n,
-               sizeof(double) * (size_t)(n * n));
-    } else {
-      gather_kernel<<<grid_for((long long)c->ns * n * n), 256, 0, x->st>>>(
-          zsrc, bs, rs, cs, c->gidx, c->ns, n, c->gz);
-      if (!cuda_ok(cudaStreamSynchronize(x->st), "gather") ||
-          !cuda_ok(cudaMemcpy(c->zs, c->gz,
-                              sizeof(double) * (size_t)c->ns * n * n,
-                              cudaMemcpyDeviceToHost),
-                   "download vectors")) {
-        snprintf(why, wlen, "download failed");
-        return 0;
-      }
+    if (!fetch_vectors(c, side)) {
+      snprintf(why, wlen, "download failed");
+      return 0;
     }
     for (int k = 0; k < c->ns; ++k) {
       const long long p = c->idx[k];
-      const double *d0 = c->d0 + p * n, *e0 = c->e0 + p * ne;
-      const double *z = c->zs + (size_t)k * n * n, *lam = c->lam + p * n;
-      double tn = tri_norm1(d0, e0, n), rmax = 0, omax = 0;
-      for (int j = 0; j < n; ++j) {
-        double rsum = 0, osum = 0;
-        for (int i = 0; i < n; ++i) {
-          double t = i == j       ? d0[i]
-                     : i == j + 1 ? e0[j]
-                     : j == i + 1 ? e0[i]
-                                  : 0.0;
-          double rr = 0, oo = 0;
-          for (int l = 0; l < n; ++l) {
-            rr += z[i + l * n] * lam[l] * z[j + l * n];
-            oo += z[l + i * n] * z[l + j * n];
-          }
-          rsum += fabs(t - rr);
-          osum += fabs((i == j ? 1.0 : 0.0) - oo);
-        }
-        rmax = rsum > rmax ? rsum : rmax;
-        omax = osum > omax ? osum : omax;
-      }
-      rmax /= (tn > 0 ? tn : 1) * n * ulp;
-      omax /= n * ulp;
-      if (!(rmax <= r->res))
-        r->res = rmax;
-      if (!(omax <= r->orth))
-        r->orth = omax;
+      double rk, ok;
+      bench_tri_ratios(n, c->d0 + p * n, c->e0 + p * ne, c->lam + p * n,
+                       c->zs + (size_t)k * n * n, DBL_EPSILON, &rk, &ok);
+      bench_keep_max(&res, rk);
+      bench_keep_max(&orth, ok);
     }
   }
-  if (!(r->eig < THRESH) || !(r->res < THRESH) || !(r->orth < THRESH)) {
-    snprintf(why, wlen, "MISMATCH eig %.3g res %.3g orth %.3g", r->eig, r->res,
-             r->orth);
+  if (!(eig < THRESH) || !(res < THRESH) || !(orth < THRESH)) {
+    snprintf(why, wlen, "MISMATCH eig %.3g res %.3g orth %.3g", eig, res, orth);
     return 0;
   }
   return 1;
@@ -631,142 +389,121 @@ static int side_check(struct cell *c, const struct ctx *x, int side,
 
 /* ---- report ------------------------------------------------------------ */
 
-static void fmt_time(char *buf, size_t len, const struct side_result *r,
-                     int reps) {
-  if (!r->run) {
-    snprintf(buf, len, "- (%s)", r->skip);
-    return;
-  }
-  {
-    double m = median(r->t, reps) * 1e3, sp = spread(r->t, reps);
-    int mag = m > 0 ? (int)floor(log10(m)) : 0;
-    int dec = (sp < 0.01 ? 3 : 2) - 1 - mag;
-    snprintf(buf, len, "%.*f (%.0f%%)", dec > 0 ? dec : 0, m, 100 * sp);
-  }
-}
+#define USAGE                                                                  \
+  "bench_steqr_gpu [--quick] [--reps R] [--budget S] [--max-run S] [--seed X]"
 
-static void fmt_ratio(char *buf, size_t len, const struct side_result *a,
-                      const struct side_result *b, int reps) {
-  if (!a->run || !b->run) {
-    snprintf(buf, len, "-");
-    return;
+/* One cell: which sides run (memory, limits, the time predicted from the
+ * last batch), their check and timing, and its table row. */
+static int run_cell(const struct options *o, const struct ctx *x, int n,
+                    int job, long long count, bench_pred *pred, double bw) {
+  struct cell c;
+  bench_side r[NSIDES];
+  const bench_timed timed = {&c, side_prepare, side_run, side_check};
+  char why[128] = "", cellbuf[NSIDES][200], rat[3][16];
+  int order[NSIDES], ns = 0, failed;
+  const int setup =
+      cell_setup(&c, x, n, job, count, o->a.seed, why, sizeof why);
+  memset(r, 0, sizeof r);
+  for (int s = 0; s < NSIDES; ++s) {
+    char *skip = r[s].skip;
+    const size_t len = sizeof r[s].skip;
+    if (!setup)
+      snprintf(skip, len, "%s", why);
+    else if (s == S_SYEV && !c.have_syev)
+      snprintf(skip, len, "does not fit");
+    else if (s == S_SYEVJ && n > 32)
+      snprintf(skip, len, "n > 32");
+    else if (s == S_SYEVJ && !c.have_syevj)
+      snprintf(skip, len, "does not fit");
+    else if (!bench_pred_skip(&pred[s], count, o->max_run, skip, len))
+      order[ns++] = s;
   }
-  snprintf(buf, len, "%.2g", median(a->t, reps) / median(b->t, reps));
+  /* The host side's vectors, only when it runs. */
+  for (int k = 0; setup && job && k < ns; ++k)
+    if (order[k] == S_HOST &&
+        !(c.hz = (double *)malloc(sizeof(double) * (size_t)(count * n * n)))) {
+      snprintf(r[S_HOST].skip, sizeof r[S_HOST].skip, "host memory");
+      order[k] = order[--ns];
+    }
+  failed = bench_measure(&timed, order, ns, o->a.reps, o->max_run, r);
+  for (int s = 0; s < NSIDES; ++s) {
+    bench_pred_note(&pred[s], &r[s], o->a.reps, count);
+    bench_side_cell(cellbuf[s], sizeof cellbuf[s], &r[s], o->a.reps, 1e3);
+  }
+  bench_side_ratio(rat[0], sizeof rat[0], &r[S_INT], &r[S_SYEV], o->a.reps);
+  bench_side_ratio(rat[1], sizeof rat[1], &r[S_INT], &r[S_SYEVJ], o->a.reps);
+  bench_side_ratio(rat[2], sizeof rat[2], &r[S_INT], &r[S_HOST], o->a.reps);
+  printf("| %d | %lld | %s | %s | %s | %s | %s | %s | %s | %s |", n, count,
+         cellbuf[S_INT], cellbuf[S_COL], cellbuf[S_SYEV], cellbuf[S_SYEVJ],
+         cellbuf[S_HOST], rat[0], rat[1], rat[2]);
+  if (!job) {
+    /* Compulsory traffic of values only: read d, e; write d. */
+    const double bytes = (double)count * ((2.0 * n - 1) * 8 + n * 8.0);
+    for (int s = S_INT; s <= S_COL; ++s) {
+      if (r[s].run) {
+        const double g = bytes / bench_median(r[s].t, o->a.reps);
+        printf(" %.0f (%.1f%%) |", g * 1e-9, 100 * g / bw);
+      } else {
+        printf(" - |");
+      }
+    }
+  }
+  printf("\n");
+  fflush(stdout);
+  cell_free(&c);
+  return failed == 0;
 }
 
 int main(int argc, char **argv) {
   struct options o;
   struct ctx x;
-  cudaDeviceProp prop;
-  int dev = 0, ndev = 0, rt = 0, drv = 0, solv = 0, clk = 0, mclk = 0, bus = 0,
-      status = 0;
-  double bw_memcpy, bw_kernel, bw, t_start = now();
+  bench_cuda_env env;
+  int solv = 0, status = 0;
+  double bw_memcpy, bw_kernel, bw;
+  const double t_start = bench_now();
   static const int sizes[] = {8, 16, 32, 64};
   static const long long counts[] = {10000, 100000, 1000000};
-  char cmdline[512] = "";
-  /* Per (n, job, side): time and count of the last timed run, for the
-   * prediction that skips cells that would run too long. */
-  double last_t[4][2][NSIDES];
-  long long last_c[4][2][NSIDES];
+  /* Per (n, job, side): the last timed batch, for the prediction that
+   * skips cells that would run too long. */
+  bench_pred pred[4][2][NSIDES];
+  const bench_opt extra[] = {
+      {"--budget", BENCH_OPT_DOUBLE, &o.budget, NULL, 0, NULL},
+      {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL}};
 
-  memset(&o, 0, sizeof o);
-  o.reps = 5;
+  bench_set_name("bench_steqr_gpu");
+  bench_args_init(&o.a, 1, 20240607);
   o.budget = 240;
   o.max_run = 1.5;
-  o.seed = 20240607;
-  for (int i = 1; i < argc; ++i) {
-    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-    size_t used = strlen(cmdline);
-    snprintf(cmdline + used, sizeof cmdline - used, " %s%s%s", a,
-             v && strcmp(a, "--quick") ? " " : "",
-             v && strcmp(a, "--quick") ? v : "");
-    if (!strcmp(a, "--quick")) {
-      o.quick = 1;
-      continue;
-    }
-    if (!v) {
-      fprintf(stderr, "bench_steqr_gpu: %s needs a value\n", a);
-      return 2;
-    }
-    ++i;
-    if (!strcmp(a, "--reps"))
-      o.reps = atoi(v);
-    else if (!strcmp(a, "--budget"))
-      o.budget = atof(v);
-    else if (!strcmp(a, "--max-run"))
-      o.max_run = atof(v);
-    else if (!strcmp(a, "--seed"))
-      o.seed = strtoull(v, NULL, 0);
-    else {
-      fprintf(stderr,
-              "usage: bench_steqr_gpu [--quick] [--reps R] [--budget S] "
-              "[--max-run S] [--seed X]\n");
-      return 2;
-    }
-  }
-  if (o.reps < 5 || o.reps > MAX_REPS) {
-    fprintf(stderr, "bench_steqr_gpu: 5 <= reps <= %d\n", MAX_REPS);
+  if (!bench_args_parse(&o.a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
+                        extra, 2, USAGE))
     return 2;
-  }
-  if (o.quick && o.max_run == 1.5)
+  if (o.a.quick && !(o.a.extra_given & 2u))
     o.max_run = 0.2;
-
-  if (!bla_has_cuda()) {
-    printf("GPU benchmark skipped: batchla was built without CUDA.\n");
+  if (!bench_cuda_start(&env, &x.st, &x.tm))
     return 0;
-  }
-  {
-    cudaError_t ce = cudaGetDeviceCount(&ndev);
-    if (ce != cudaSuccess || ndev == 0) {
-      printf("GPU benchmark skipped: no CUDA device (%s).\n",
-             ce != cudaSuccess ? cudaGetErrorString(ce) : "none found");
-      return 0;
-    }
-  }
-  if (!cuda_ok(cudaSetDevice(dev), "cudaSetDevice") ||
-      !cuda_ok(cudaGetDeviceProperties(&prop, dev), "properties"))
-    return 1;
-  cudaRuntimeGetVersion(&rt);
-  cudaDriverGetVersion(&drv);
   cusolverGetVersion(&solv);
-  cudaDeviceGetAttribute(&clk, cudaDevAttrClockRate, dev);
-  cudaDeviceGetAttribute(&mclk, cudaDevAttrMemoryClockRate, dev);
-  cudaDeviceGetAttribute(&bus, cudaDevAttrGlobalMemoryBusWidth, dev);
-  if (!cuda_ok(cudaStreamCreate(&x.st), "stream") ||
-      !solver_ok(cusolverDnCreate(&x.sol), "cusolverDnCreate") ||
-      !solver_ok(cusolverDnSetStream(x.sol, x.st), "cusolverDnSetStream") ||
-      !solver_ok(cusolverDnCreateParams(&x.params), "CreateParams") ||
-      !solver_ok(cusolverDnCreateSyevjInfo(&x.jparams), "CreateSyevjInfo"))
+  if (!bench_cusolver_ok(cusolverDnCreate(&x.sol), "cusolverDnCreate") ||
+      !bench_cusolver_ok(cusolverDnSetStream(x.sol, x.st),
+                         "cusolverDnSetStream") ||
+      !bench_cusolver_ok(cusolverDnCreateParams(&x.params), "CreateParams") ||
+      !bench_cusolver_ok(cusolverDnCreateSyevjInfo(&x.jparams),
+                         "CreateSyevjInfo"))
     return 1;
-  cudaEventCreate(&x.e0);
-  cudaEventCreate(&x.e1);
   fprintf(stderr, "bench_steqr_gpu: measuring copy bandwidth\n");
-  copy_bandwidth(x.st, &bw_memcpy, &bw_kernel);
+  bench_cuda_copy_bandwidth(x.st, (size_t)2 << 30, &bw_memcpy, &bw_kernel);
   bw = bw_memcpy > bw_kernel ? bw_memcpy : bw_kernel;
-  for (int a = 0; a < 4; ++a)
-    for (int b = 0; b < 2; ++b)
-      for (int s = 0; s < NSIDES; ++s) {
-        last_t[a][b][s] = 0;
-        last_c[a][b][s] = 0;
-      }
+  memset(pred, 0, sizeof pred);
 
-  printf("## GPU: batchla vs cuSOLVER, symmetric tridiagonal "
-         "eigenproblems\n\n");
-  printf("- command: `bench_steqr_gpu%s`\n", cmdline);
-  printf("- commit: %s; batchla %s\n", BENCH_GIT_COMMIT, bla_version());
-  printf("- GPU: %s, sm_%d%d, %d SMs, %.1f GiB, SM clock %d MHz, memory "
-         "clock %d MHz, %d-bit bus\n",
-         prop.name, prop.major, prop.minor, prop.multiProcessorCount,
-         (double)prop.totalGlobalMem / (1 << 30), clk / 1000, mclk / 1000, bus);
-  printf("- CUDA runtime %d, driver %d, cuSOLVER %d; nvcc %d.%d\n", rt, drv,
-         solv, __CUDACC_VER_MAJOR__, __CUDACC_VER_MINOR__);
+  bench_cuda_print_head("GPU: batchla vs cuSOLVER, symmetric tridiagonal "
+                        "eigenproblems",
+                        &o.a, &env, solv);
   printf("- measured copy bandwidth (read + write, 2 GiB, best of 5): "
          "cudaMemcpy D2D %.0f GB/s, copy kernel %.0f GB/s\n",
          bw_memcpy * 1e-9, bw_kernel * 1e-9);
   printf("- matrices: random symmetric tridiagonal, d and e uniform(-1, 1), "
          "splitmix64 seed %llu (the host bench's stream); cuSOLVER gets the "
          "dense form (lower triangle)\n",
-         (unsigned long long)o.seed);
+         (unsigned long long)o.a.seed);
   printf("- reference eigenvalues: %s; THRESH %.0f; vectors checked on %d "
          "sampled problems\n",
          BENCH_HAVE_LAPACKE ? "LAPACKE dsterf on the host"
@@ -776,7 +513,7 @@ int main(int argc, char **argv) {
          "ms, median (spread = (max - min) / median), cudaEvent timing on "
          "one stream (host path: wall clock, all host threads); a run over "
          "%.2g s (or predicted so) is not timed\n\n",
-         o.reps, o.max_run);
+         o.a.reps, o.max_run);
 
   for (int job = 0; job < 2; ++job) { /* values only first: cheaper */
     printf("### %s\n\n",
@@ -793,126 +530,28 @@ int main(int argc, char **argv) {
     fflush(stdout);
     for (int in = 0; in < 4; ++in)
       for (int ic = 0; ic < 3; ++ic) {
-        const int n = sizes[in];
-        const long long count = counts[ic];
-        struct cell c;
-        struct side_result r[NSIDES];
-        char why[128] = "", cellbuf[NSIDES][128], rat[3][16];
-        int order[NSIDES], ns = 0, setup;
-        memset(r, 0, sizeof r);
-        if (o.quick && count > 100000)
+        if (o.a.quick && counts[ic] > 100000)
           continue;
-        if (now() - t_start > o.budget) {
+        if (bench_now() - t_start > o.budget) {
           printf("| %d | %lld | skipped: time budget of %.0f s spent | | | "
                  "| | | | |%s\n",
-                 n, count, o.budget, job ? "" : " | |");
+                 sizes[in], counts[ic], o.budget, job ? "" : " | |");
           continue;
         }
         fprintf(stderr, "bench_steqr_gpu: %s n=%d batch=%lld\n",
-                job ? "vectors" : "values", n, count);
-        setup = cell_setup(&c, &x, n, job, count, o.seed, why, sizeof why);
-        /* Which sides run: memory, limits, and the predicted time. */
-        for (int s = 0; s < NSIDES; ++s) {
-          double pred = last_c[in][job][s]
-                            ? last_t[in][job][s] * (double)count /
-                                  (double)last_c[in][job][s]
-                            : 0;
-          if (!setup)
-            snprintf(r[s].skip, sizeof r[s].skip, "%s", why);
-          else if (s == S_SYEV && !c.have_syev)
-            snprintf(r[s].skip, sizeof r[s].skip, "does not fit");
-          else if (s == S_SYEVJ && n > 32)
-            snprintf(r[s].skip, sizeof r[s].skip, "n > 32");
-          else if (s == S_SYEVJ && !c.have_syevj)
-            snprintf(r[s].skip, sizeof r[s].skip, "does not fit");
-          else if (last_c[in][job][s] < 0)
-            snprintf(r[s].skip, sizeof r[s].skip, "smaller batch too slow");
-          else if (pred > o.max_run)
-            snprintf(r[s].skip, sizeof r[s].skip, "predicted %.2g s/run", pred);
-          else
-            order[ns++] = s;
-        }
-        if (setup && job)
-          for (int k = 0; k < ns; ++k)
-            if (order[k] == S_HOST) {
-              c.hz = (double *)malloc(sizeof(double) * (size_t)(count * n * n));
-              if (!c.hz) {
-                snprintf(r[S_HOST].skip, sizeof r[S_HOST].skip, "host memory");
-                order[k] = order[--ns];
-              }
-            }
-        /* Cross-check (and warm-up) run of every side. */
-        for (int k = 0; k < ns; ++k) {
-          const int s = order[k];
-          double t;
-          char w[128] = "";
-          if (!side_prepare(&c, &x, s) || (t = side_run(&c, &x, s)) < 0) {
-            snprintf(r[s].skip, sizeof r[s].skip, "call failed");
-            status = 1;
-          } else if (!side_check(&c, &x, s, &r[s], w, sizeof w)) {
-            snprintf(r[s].skip, sizeof r[s].skip, "%s", w);
-            status = 1;
-          } else if (t > o.max_run) {
-            snprintf(r[s].skip, sizeof r[s].skip, "%.2g s/run, not timed", t);
-            last_c[in][job][s] = -1;
-          } else {
-            r[s].run = 1;
-            continue;
-          }
-          order[k--] = order[--ns];
-        }
-        for (int rep = 0; rep < o.reps; ++rep)
-          for (int k = 0; k < ns; ++k) {
-            const int s = order[(rep + k) % ns];
-            double t = -1;
-            if (side_prepare(&c, &x, s))
-              t = side_run(&c, &x, s);
-            if (t < 0) {
-              r[s].run = 0;
-              snprintf(r[s].skip, sizeof r[s].skip, "failed while timing");
-              status = 1;
-            }
-            r[s].t[rep] = t;
-          }
-        for (int s = 0; s < NSIDES; ++s)
-          if (r[s].run && last_c[in][job][s] >= 0) {
-            last_t[in][job][s] = median(r[s].t, o.reps);
-            last_c[in][job][s] = count;
-          }
-        for (int s = 0; s < NSIDES; ++s)
-          fmt_time(cellbuf[s], sizeof cellbuf[s], &r[s], o.reps);
-        fmt_ratio(rat[0], sizeof rat[0], &r[S_INT], &r[S_SYEV], o.reps);
-        fmt_ratio(rat[1], sizeof rat[1], &r[S_INT], &r[S_SYEVJ], o.reps);
-        fmt_ratio(rat[2], sizeof rat[2], &r[S_INT], &r[S_HOST], o.reps);
-        printf("| %d | %lld | %s | %s | %s | %s | %s | %s | %s | %s |", n,
-               count, cellbuf[S_INT], cellbuf[S_COL], cellbuf[S_SYEV],
-               cellbuf[S_SYEVJ], cellbuf[S_HOST], rat[0], rat[1], rat[2]);
-        if (!job) {
-          /* Compulsory traffic of values only: read d, e; write d. */
-          const double bytes = (double)count * ((2.0 * n - 1) * 8 + n * 8.0);
-          for (int s = S_INT; s <= S_COL; ++s) {
-            if (r[s].run) {
-              double g = bytes / median(r[s].t, o.reps);
-              printf(" %.0f (%.1f%%) |", g * 1e-9, 100 * g / bw);
-            } else {
-              printf(" - |");
-            }
-          }
-        }
-        printf("\n");
-        fflush(stdout);
-        cell_free(&c);
+                job ? "vectors" : "values", sizes[in], counts[ic]);
+        status |=
+            !run_cell(&o, &x, sizes[in], job, counts[ic], pred[in][job], bw);
       }
     printf("\n");
   }
   printf("Ratios are batchla interleaved time / other time (below 1: "
          "batchla faster). Total %.0f s.\n",
-         now() - t_start);
+         bench_now() - t_start);
   cusolverDnDestroySyevjInfo(x.jparams);
   cusolverDnDestroyParams(x.params);
   cusolverDnDestroy(x.sol);
-  cudaEventDestroy(x.e0);
-  cudaEventDestroy(x.e1);
+  bench_cuda_timer_free(&x.tm);
   cudaStreamDestroy(x.st);
   return status;
 }
