@@ -3,36 +3,55 @@
  * user's own CUDA kernels (BLA_HD). All routines have ilo = 1, ihi = n in
  * LAPACK's terms (no balancing).
  *
- * bla_dgghrd: reduction of (A, B), B upper triangular, to Hessenberg-
- * triangular form Q1^T A Z1 = H, Q1^T B Z1 = T by Givens rotations
- * (Golub & Van Loan 7.7.4; the behaviour of LAPACK dgghrd).
+ * Every routine exists for double (bla_d...) and float (bla_s..., the same
+ * arguments with float views and float accuracy); each block below names
+ * both and describes the double version. */
+#ifndef BATCHLA_CORE_QZ_H
+#define BATCHLA_CORE_QZ_H
+
+#include "batchla/config.h"
+#include "batchla/detail/real.h"
+#include "batchla/options.h"
+#include "batchla/view.h"
+
+/* bla_dgghrd, bla_sgghrd: reduction of (A, B), B upper triangular, to
+ * Hessenberg-triangular form Q1^T A Z1 = H, Q1^T B Z1 = T by Givens
+ * rotations (Golub & Van Loan 7.7.4; the behaviour of LAPACK dgghrd).
+ *
  *   compq  NONE: q not referenced; INIT: q := Q1; UPDATE: q := q Q1
  *   compz  the same for z and Z1
  *   a      n x n; out: H (zero below the subdiagonal)
  *   b      n x n upper triangular (entries below the diagonal are not read,
  *          and set to zero); out: T
  *   q, z   n x n, or NULL views when compq / compz is NONE
+ *
  * Returns info: 0 ok; -1 compq, -2 compz invalid; -3 a not square or
  * non-finite; -4 b not n x n or its upper triangle non-finite; -5 q, -6 z
  * NULL, not n x n, or (UPDATE) non-finite. Shape errors touch nothing;
  * after a non-finite input every output is NaN.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD int bla_dgghrd(bla_compz compq, bla_compz compz, bla_dmat a,
+                                 bla_dmat b, bla_dmat q, bla_dmat z);
+BLA_INLINE BLA_HD int bla_sgghrd(bla_compz compq, bla_compz compz, bla_smat a,
+                                 bla_smat b, bla_smat q, bla_smat z);
+
+/* bla_dhgeqz, bla_shgeqz: the Moler-Stewart QZ iteration on a
+ * Hessenberg-triangular pencil (H, T) (Golub & Van Loan 7.7.6; the
+ * behaviour of LAPACK dhgeqz): implicit double-shift sweeps with Francis
+ * shifts from the trailing 2x2 pencil (single real shifts when they are
+ * real), deflation of negligible subdiagonals of H, deflation of infinite
+ * eigenvalues by chasing a negligible diagonal entry of T to the bottom,
+ * exceptional shifts every 10 iterations without deflation, at most 30*n
+ * iterations in all. On return (with SCHUR) S = Q^T H Z is quasi-upper
+ * triangular and P = Q^T T Z upper triangular with a nonnegative diagonal;
+ * a 2x2 block of S (a complex pair) faces a diagonal 2x2 block of P with
+ * positive entries, and the pair is stored with alphai > 0 first (LAPACK's
+ * standardization, dlagv2). Eigenvalue j is (alphar[j] + i alphai[j]) /
+ * beta[j]; beta[j] = 0 means an infinite eigenvalue. Like dhgeqz, it does
+ * not scale: its deflation thresholds are absolute (ulp times the Frobenius
+ * norms of H and T), so a pencil with entries near underflow or overflow
+ * should be scaled first, as bla_dqz does.
  *
- * bla_dhgeqz: the Moler-Stewart QZ iteration on a Hessenberg-triangular
- * pencil (H, T) (Golub & Van Loan 7.7.6; the behaviour of LAPACK dhgeqz):
- * implicit double-shift sweeps with Francis shifts from the trailing 2x2
- * pencil (single real shifts when they are real), deflation of negligible
- * subdiagonals of H, deflation of infinite eigenvalues by chasing a
- * negligible diagonal entry of T to the bottom, exceptional shifts every
- * 10 iterations without deflation, at most 30*n iterations in all. On
- * return (with SCHUR) S = Q^T H Z is quasi-upper triangular and P = Q^T T Z
- * upper triangular with a nonnegative diagonal; a 2x2 block of S (a complex
- * pair) faces a diagonal 2x2 block of P with positive entries, and the pair
- * is stored with alphai > 0 first (LAPACK's standardization, dlagv2).
- * Eigenvalue j is (alphar[j] + i alphai[j]) / beta[j]; beta[j] = 0 means an
- * infinite eigenvalue. Like dhgeqz, it does not scale: its deflation
- * thresholds are absolute (ulp times the Frobenius norms of H and T), so a
- * pencil with entries near underflow or overflow should be scaled first,
- * as bla_dqz does.
  *   job    EIGENVALUES: only alphar, alphai, beta (h, t destroyed);
  *          SCHUR: also h := S, t := P
  *   compq  NONE: q not referenced; INIT: q := Q; UPDATE: q := q Q
@@ -44,6 +63,7 @@
  *   alphar, alphai, beta   n entries each, in the order of S's diagonal
  *   q, z   n x n, or NULL views when compq / compz is NONE
  *   work   bla_dhgeqz_lwork(n) entries (0: may be a NULL view)
+ *
  * Returns info: 0 ok; -1 job, -2 compq, -3 compz invalid; -4 h not square
  * or non-finite; -5 t not n x n or non-finite; -6 alphar, -7 alphai, -8
  * beta length; -9 q, -10 z NULL, not n x n or (UPDATE) non-finite; -11
@@ -52,12 +72,34 @@
  * is NaN; k in n+1..2n: the shift computation failed (every output NaN), as
  * LAPACK's info. Shape errors touch nothing; after a non-finite input every
  * output is NaN.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD int bla_dhgeqz(bla_job job, bla_compz compq, bla_compz compz,
+                                 bla_dmat h, bla_dmat t, bla_dvec alphar,
+                                 bla_dvec alphai, bla_dvec beta, bla_dmat q,
+                                 bla_dmat z, bla_dvec work);
+BLA_INLINE BLA_HD int bla_shgeqz(bla_job job, bla_compz compq, bla_compz compz,
+                                 bla_smat h, bla_smat t, bla_svec alphar,
+                                 bla_svec alphai, bla_svec beta, bla_smat q,
+                                 bla_smat z, bla_svec work);
+
+/* bla_dhgeqz_lwork, bla_shgeqz_lwork: the work length bla_dhgeqz needs
+ * (LAPACK dhgeqz's work of n entries has no counterpart here).
  *
- * bla_dqz: the generalized Schur decomposition of a general pencil (LAPACK
- * dgges without sorting or balancing): A and B are scaled by powers of two
- * when their largest entries lie outside [sqrt(safmin)/ulp, its
+ *   n      order of the pencil
+ *
+ * Returns the number of entries, which is 0: the sweeps work in place on
+ * h, t, q and z, so no scratch is needed; the argument keeps the calling
+ * sequence uniform across the library. Never fails.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD bla_index bla_dhgeqz_lwork(bla_index n);
+BLA_INLINE BLA_HD bla_index bla_shgeqz_lwork(bla_index n);
+
+/* bla_dqz, bla_sqz: the generalized Schur decomposition of a general pencil
+ * (LAPACK dgges without sorting or balancing): A and B are scaled by powers
+ * of two when their largest entries lie outside [sqrt(safmin)/ulp, its
  * reciprocal], as dgges does; then the QR factorization B = Q0 R (Q0^T
  * applied to A), bla_dgghrd, and bla_dhgeqz with SCHUR.
+ *
  *   a      n x n; out: S, quasi-upper triangular (2x2 blocks for complex
  *          pairs, standardized as in bla_dhgeqz)
  *   b      n x n; out: T, upper triangular with a nonnegative diagonal
@@ -66,21 +108,31 @@
  *   vsl, vsr   n x n left and right Schur vectors Q and Z (A = Q S Z^T,
  *          B = Q T Z^T), either or both NULL views for none
  *   work   bla_dqz_lwork(n) entries
+ *
  * Returns info: 0 ok; -1 a not square or non-finite; -2 b not n x n or
  * non-finite; -3 alphar, -4 alphai, -5 beta length; -6 vsl, -7 vsr not
- * n x n; -8 work too short; k > 0: bla_dhgeqz's k (1..n: no convergence,
- * eigenvalues k+1..n valid, every other output NaN; n+1..2n: shift failure,
- * every output NaN). Shape errors touch nothing; after a non-finite input
- * every output is NaN.
- *
+ * n x n; -8 work too short (or NULL data with work.n > 0); k > 0:
+ * bla_dhgeqz's k (1..n: no convergence, eigenvalues k+1..n valid, every
+ * other output NaN; n+1..2n: shift failure, every output NaN). Shape errors
+ * touch nothing; after a non-finite input every output is NaN.
  * Runs on: host and device (BLA_HD). */
-#ifndef BATCHLA_CORE_QZ_H
-#define BATCHLA_CORE_QZ_H
+BLA_INLINE BLA_HD int bla_dqz(bla_dmat a, bla_dmat b, bla_dvec alphar,
+                              bla_dvec alphai, bla_dvec beta, bla_dmat vsl,
+                              bla_dmat vsr, bla_dvec work);
+BLA_INLINE BLA_HD int bla_sqz(bla_smat a, bla_smat b, bla_svec alphar,
+                              bla_svec alphai, bla_svec beta, bla_smat vsl,
+                              bla_smat vsr, bla_svec work);
 
-#include "batchla/config.h"
-#include "batchla/detail/real.h"
-#include "batchla/options.h"
-#include "batchla/view.h"
+/* bla_dqz_lwork, bla_sqz_lwork: the work length bla_dqz needs (LAPACK
+ * dgges's lwork, at least 8n+16).
+ *
+ *   n      order of the pencil
+ *
+ * Returns the number of entries, max(n-1, 0): the Householder scalars of
+ * the QR factorization of B. Never fails.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD bla_index bla_dqz_lwork(bla_index n);
+BLA_INLINE BLA_HD bla_index bla_sqz_lwork(bla_index n);
 
 #include "batchla/detail/prec_d.h"
 #include "batchla/core/qz.inc"
