@@ -170,7 +170,9 @@ blt_mirror blt_mirror_begin(const blt_backend *be) {
   return m;
 }
 
-void *blt_mirror_ptr(blt_mirror *m, void *base, size_t bytes, const void *p) {
+/* p on the backend: the block at base is copied there once. */
+static void *mirror(blt_mirror *m, const void *base, size_t bytes,
+                    const void *p, int input_only) {
   int k;
   if (!p || !base)
     return NULL;
@@ -184,13 +186,25 @@ void *blt_mirror_ptr(blt_mirror *m, void *base, size_t bytes, const void *p) {
               BLT_MIRROR_MAX);
       abort();
     }
-    m->host[k] = base;
+    m->host[k] = (void *)base;
     m->bytes[k] = bytes;
+    m->input_only[k] = input_only;
     m->dev[k] = blt_backend_alloc(m->be, bytes);
     blt_backend_to(m->be, m->dev[k], base, bytes);
     ++m->n;
   }
+  /* A block also passed as an output is copied back. */
+  m->input_only[k] = m->input_only[k] && input_only;
   return (char *)m->dev[k] + ((const char *)p - (const char *)base);
+}
+
+void *blt_mirror_ptr(blt_mirror *m, void *base, size_t bytes, const void *p) {
+  return mirror(m, base, bytes, p, 0);
+}
+
+const void *blt_mirror_in(blt_mirror *m, const void *base, size_t bytes,
+                          const void *p) {
+  return mirror(m, base, bytes, p, 1);
 }
 
 blt_vbatch blt_mirror_vbatch(blt_mirror *m, blt_vbatch b) {
@@ -223,7 +237,8 @@ void blt_mirror_end(blt_mirror *m) {
   if (m->n > 0)
     blt_backend_sync(m->be);
   for (k = 0; k < m->n; ++k) {
-    blt_backend_from(m->be, m->host[k], m->dev[k], m->bytes[k]);
+    if (!m->input_only[k])
+      blt_backend_from(m->be, m->host[k], m->dev[k], m->bytes[k]);
     blt_backend_free(m->be, m->dev[k]);
   }
   m->n = 0;

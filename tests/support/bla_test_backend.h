@@ -83,11 +83,16 @@ typedef struct {
   int n;
   void *host[BLT_MIRROR_MAX], *dev[BLT_MIRROR_MAX];
   size_t bytes[BLT_MIRROR_MAX];
+  int input_only[BLT_MIRROR_MAX];
 } blt_mirror;
 
 blt_mirror blt_mirror_begin(const blt_backend *be);
 /* p, a pointer into the allocation [base, base + bytes), on the backend. */
 void *blt_mirror_ptr(blt_mirror *m, void *base, size_t bytes, const void *p);
+/* The same for a read-only input (which may live in read-only memory):
+ * copied there, never back. */
+const void *blt_mirror_in(blt_mirror *m, const void *base, size_t bytes,
+                          const void *p);
 /* The batch with its views on the backend. */
 blt_vbatch blt_mirror_vbatch(blt_mirror *m, blt_vbatch b);
 blt_mbatch blt_mirror_mbatch(blt_mirror *m, blt_mbatch b);

@@ -79,6 +79,21 @@ static inline void blt_require_no_device(void) {
     blt_body_##suite##_##name(&host_);                                         \
     check_done();                                                              \
   }                                                                            \
+  BLT_CUDA_TEST_(suite, name, __VA_ARGS__)                                     \
+  static void blt_body_##suite##_##name(const blt_backend *be)
+
+/* BLT_CUDA_TEST(suite, name, options...) { body }: a check that has no
+ * host counterpart (a device against the host driver), run only as
+ * cuda_suite/name and skipped as BLT_TEST's CUDA half is. */
+#define BLT_CUDA_TEST(suite, ...)                                              \
+  BLT_CUDA_TEST_NAMED_(suite, BLT_FIRST_(__VA_ARGS__, ~), __VA_ARGS__)
+#define BLT_CUDA_TEST_NAMED_(suite, name, ...)                                 \
+  BLT_CUDA_TEST_DEF_(suite, name, __VA_ARGS__)
+#define BLT_CUDA_TEST_DEF_(suite, name, ...)                                   \
+  static void blt_body_##suite##_##name(const blt_backend *be);                \
+  BLT_CUDA_TEST_(suite, name, __VA_ARGS__)                                     \
+  static void blt_body_##suite##_##name(const blt_backend *be)
+#define BLT_CUDA_TEST_(suite, name, ...)                                       \
   Test(cuda_##suite, __VA_ARGS__) {                                            \
     blt_backend dev_;                                                          \
     blt_open_cuda(&dev_);                                                      \
@@ -86,7 +101,6 @@ static inline void blt_require_no_device(void) {
     blt_body_##suite##_##name(&dev_);                                          \
     blt_backend_close(&dev_);                                                  \
     check_done();                                                              \
-  }                                                                            \
-  static void blt_body_##suite##_##name(const blt_backend *be)
+  }
 
 #endif
