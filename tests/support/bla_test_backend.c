@@ -218,13 +218,20 @@ blt_vbatch blt_mirror_vbatch(blt_mirror *m, blt_vbatch b) {
 }
 
 blt_mbatch blt_mirror_mbatch(blt_mirror *m, blt_mbatch b) {
-  blt_mbatch r = b;
-  void *v = b.is_float ? (void *)b.s.data : (void *)b.d.data;
-  v = blt_mirror_ptr(m, b.data, b.bytes, v);
-  r.data = blt_mirror_ptr(m, b.data, b.bytes, b.data);
-  r.d.data = b.is_float ? NULL : (double *)v;
-  r.s.data = b.is_float ? (float *)v : NULL;
-  return r;
+  /* The storage and view pointers are all a mirror moves: the vector
+   * batch's mapping serves. */
+  blt_vbatch v;
+  memset(&v, 0, sizeof v);
+  v.is_float = b.is_float;
+  v.data = b.data;
+  v.bytes = b.bytes;
+  v.d.data = b.d.data;
+  v.s.data = b.s.data;
+  v = blt_mirror_vbatch(m, v);
+  b.data = v.data;
+  b.d.data = v.d.data;
+  b.s.data = v.s.data;
+  return b;
 }
 
 int *blt_mirror_info(blt_mirror *m, int *info, int64_t count) {
