@@ -1,0 +1,430 @@
+"""Batched dense linear algebra with scipy.linalg's names and conventions.
+
+Every function takes arrays with any number of leading batch dimensions
+(broadcast against each other as NumPy does) and float32 or float64 data
+(integers become float64); the result has the inputs' floating dtype. Any
+memory layout is used in place: C or Fortran order, slices, negative
+strides. Inputs are never modified unless an ``overwrite_*`` keyword allows
+it. The GIL is released while the C library runs. A cupy.ndarray input runs
+on the GPU (CuPy's current stream) and returns CuPy arrays.
+
+Errors, as in SciPy: an Inf or a NaN in an input raises ValueError (unless
+``check_finite=False``: then the problems with non-finite input get NaN
+outputs and the others are solved); a numerical failure raises
+``batchla.LinAlgError`` (a numpy.linalg.LinAlgError) naming the first
+failing batch index and how many problems failed; a shape that does not fit
+raises ValueError naming the argument.
+"""
+
+import numpy as np
+
+from . import _gufuncs
+from ._common import (any_cuda, as_real, cast, check_finite_arrays, out_tuple,
+                      raise_on_info, require_ndim, require_square,
+                      result_dtype)
+
+__all__ = [
+    "eigvalsh_tridiagonal", "eigh_tridiagonal", "hessenberg", "schur", "qz",
+    "qz_eigenvalues", "cholesky", "cho_solve", "cholesky_banded",
+    "cho_solve_banded",
+]
+
+
+def _xp(*arrays):
+    if any_cuda(*arrays):
+        import cupy
+        return cupy
+    return np
+
+
+def _cuda():
+    from . import _cuda as cuda
+    return cuda
+
+
+def _prepare(xp, check_finite, **arrays):
+    """The arrays converted to one floating dtype (no copy when they already
+    have it), after the finiteness scan."""
+    arrays = {k: as_real(v, k, xp) for k, v in arrays.items()}
+    dt = result_dtype(*arrays.values())
+    arrays = {k: cast(v, dt) for k, v in arrays.items()}
+    if check_finite:
+        check_finite_arrays(xp, **arrays)
+    return dt, arrays
+
+
+def _overwrite_target(a, shape, dtype):
+    """a itself as the output when it may be overwritten: a writeable
+    array of exactly the output's shape and dtype (else None)."""
+    if (isinstance(a, np.ndarray) and a.flags.writeable and a.shape == shape
+            and a.dtype == dtype):
+        return a
+    return None
+
+
+# ---- Symmetric tridiagonal eigenproblems ----------------------------------
+
+def _tridiagonal_args(d, e, check_finite, select, select_range):
+    xp = _xp(d, e)
+    dt, arr = _prepare(xp, check_finite, d=d, e=e)
+    d, e = arr["d"], arr["e"]
+    require_ndim(d, "d", 1, "a diagonal (..., n)")
+    require_ndim(e, "e", 1, "an off-diagonal (..., n-1)")
+    n = d.shape[-1]
+    if e.shape[-1] != max(n - 1, 0):
+        raise ValueError(
+            f"e: expected off-diagonals of length n-1 = {max(n - 1, 0)} "
+            f"(d has n = {n}), got shape {tuple(e.shape)}")
+    if select not in ("a", "all", 0, "i", "index", 2):
+        raise NotImplementedError(
+            "select: only 'a' (all) and 'i' (an index range) are supported "
+            "(a value range gives a different count per problem)")
+    lo, hi = 0, n - 1
+    if select in ("i", "index", 2):
+        if select_range is None or len(select_range) != 2:
+            raise ValueError("select_range: expected (lo, hi) with select='i'")
+        lo, hi = (int(v) for v in select_range)
+        if not 0 <= lo <= hi < n:
+            raise ValueError(
+                f"select_range: expected 0 <= lo <= hi < n = {n}, got "
+                f"({lo}, {hi})")
+    return xp, d, e, slice(lo, hi + 1)
+
+
+def _steqr_meaning(v):
+    return (f"the QL/QR iteration failed to converge ({v} off-diagonal "
+            "element(s) did not reach zero)")
+
+
+def eigvalsh_tridiagonal(d, e, select="a", select_range=None,
+                         check_finite=True, tol=0.0, lapack_driver="auto",
+                         out=None):
+    """Eigenvalues of real symmetric tridiagonal matrices.
+
+    d : (..., n) diagonals; e : (..., n-1) off-diagonals (batch dimensions
+    broadcast). Returns w : (..., n), ascending (or the select='i' range).
+    ``tol`` and ``lapack_driver`` are accepted for compatibility with
+    scipy.linalg.eigvalsh_tridiagonal and ignored (batchla runs implicit
+    QL/QR, LAPACK's sterf). ``select='v'`` is not supported. ``out``: an
+    array (..., n) for the result (select='a' only).
+    """
+    xp, d, e, sel = _tridiagonal_args(d, e, check_finite, select,
+                                      select_range)
+    if xp is not np:
+        w, info = _cuda().sterf(d, e)
+    else:
+        w, info = _gufuncs.sterf(d, e, out=(out_tuple(out, 1)[0], None))
+    raise_on_info(info, "eigvalsh_tridiagonal", _steqr_meaning, check_finite)
+    return w if sel == slice(0, d.shape[-1]) else w[..., sel]
+
+
+def eigh_tridiagonal(d, e, eigvals_only=False, select="a", select_range=None,
+                     check_finite=True, tol=0.0, lapack_driver="auto",
+                     out=None):
+    """Eigenvalues and eigenvectors of real symmetric tridiagonal matrices.
+
+    d : (..., n) diagonals; e : (..., n-1) off-diagonals. Returns (w, v):
+    w (..., n) ascending, v (..., n, n) with the eigenvectors as columns
+    (v[..., :, i] belongs to w[..., i]), as scipy.linalg.eigh_tridiagonal.
+    ``tol`` and ``lapack_driver`` are accepted and ignored (implicit QL/QR,
+    LAPACK's steqr); ``select='v'`` is not supported. ``out``: (w, v).
+    """
+    if eigvals_only:
+        return eigvalsh_tridiagonal(d, e, select, select_range, check_finite,
+                                    out=out)
+    xp, d, e, sel = _tridiagonal_args(d, e, check_finite, select,
+                                      select_range)
+    if xp is not np:
+        w, v, info = _cuda().steqr(d, e)
+    else:
+        w, v, info = _gufuncs.steqr(d, e, out=out_tuple(out, 2) + (None,))
+    raise_on_info(info, "eigh_tridiagonal", _steqr_meaning, check_finite)
+    if sel == slice(0, d.shape[-1]):
+        return w, v
+    return w[..., sel], v[..., sel]
+
+
+# ---- Hessenberg and Schur -------------------------------------------------
+
+def _square_arg(name, a, check_finite):
+    xp = _xp(a)
+    dt, arr = _prepare(xp, check_finite, **{name: a})
+    a = arr[name]
+    require_square(a, name)
+    return xp, dt, a
+
+
+def hessenberg(a, calc_q=False, overwrite_a=False, check_finite=True,
+               out=None):
+    """Hessenberg form of square matrices: a = q h q^T.
+
+    a : (..., n, n). Returns h, or (h, q) with calc_q, as
+    scipy.linalg.hessenberg (h is zero below its first subdiagonal).
+    overwrite_a: h may be written into a. ``out``: h or (h, q).
+    """
+    xp, dt, a = _square_arg("a", a, check_finite)
+    outs = out_tuple(out, 2 if calc_q else 1)
+    if overwrite_a and outs[0] is None:
+        outs = (_overwrite_target(a, a.shape, dt),) + outs[1:]
+    if xp is not np:
+        res = _cuda().hessenberg(a, calc_q)
+    elif calc_q:
+        res = _gufuncs.hessenberg_q(a, out=outs + (None,))
+    else:
+        res = _gufuncs.hessenberg(a, out=outs + (None,))
+    raise_on_info(res[-1], "hessenberg", lambda v: f"failure {v}",
+                  check_finite)
+    return (res[0], res[1]) if calc_q else res[0]
+
+
+def _schur_meaning(v):
+    return (f"the QR iteration failed to converge at row {v} (eigenvalues "
+            "after it are valid, every other output is NaN)")
+
+
+def schur(a, output="real", lwork=None, overwrite_a=False, sort=None,
+          check_finite=True, out=None):
+    """Real Schur decomposition a = z t z^T of square matrices.
+
+    a : (..., n, n). Returns (t, z): t quasi-upper triangular (1x1 and 2x2
+    diagonal blocks, each 2x2 block with complex conjugate eigenvalues, in
+    LAPACK's standard form), z orthogonal, as
+    scipy.linalg.schur(a, output='real'). Only output='real' and sort=None
+    are supported; lwork is ignored. Like LAPACK dgees without balancing.
+    overwrite_a: t may be written into a. ``out``: (t, z).
+    """
+    if output not in ("real", "r"):
+        raise NotImplementedError("schur: only output='real' is supported")
+    if sort is not None:
+        raise NotImplementedError("schur: sort is not supported")
+    xp, dt, a = _square_arg("a", a, check_finite)
+    outs = out_tuple(out, 2)
+    if overwrite_a and outs[0] is None:
+        outs = (_overwrite_target(a, a.shape, dt), outs[1])
+    if xp is not np:
+        t, z, info = _cuda().schur(a)
+    else:
+        t, z, info = _gufuncs.schur(a, out=outs + (None,))
+    raise_on_info(info, "schur", _schur_meaning, check_finite)
+    return t, z
+
+
+# ---- QZ -------------------------------------------------------------------
+
+def _pencil_args(a, b, check_finite):
+    xp = _xp(a, b)
+    dt, arr = _prepare(xp, check_finite, a=a, b=b)
+    a, b = arr["a"], arr["b"]
+    require_square(a, "a")
+    require_square(b, "b")
+    if a.shape[-1] != b.shape[-1]:
+        raise ValueError(
+            f"b: expected the size of a (n = {a.shape[-1]}), got shape "
+            f"{tuple(b.shape)}")
+    return xp, dt, a, b
+
+
+def _qz_meaning(v):
+    return ("the QZ iteration failed to converge" if v > 0 else f"info {v}")
+
+
+def qz(A, B, output="real", lwork=None, sort=None, overwrite_a=False,
+       overwrite_b=False, check_finite=True, out=None):
+    """Generalized real Schur (QZ) decomposition of pencils (A, B).
+
+    A, B : (..., n, n), batch dimensions broadcast. Returns (AA, BB, Q, Z)
+    with A = Q AA Z^T, B = Q BB Z^T, AA quasi-upper triangular, BB upper
+    triangular, Q and Z orthogonal, as scipy.linalg.qz(A, B, output='real').
+    Only output='real' and sort=None are supported; lwork is ignored. Like
+    LAPACK dgges without balancing. overwrite_a / overwrite_b: AA / BB may
+    be written into A / B. ``out``: (AA, BB, Q, Z).
+    """
+    if output not in ("real", "r"):
+        raise NotImplementedError("qz: only output='real' is supported")
+    if sort is not None:
+        raise NotImplementedError("qz: sort is not supported")
+    xp, dt, a, b = _pencil_args(A, B, check_finite)
+    outs = list(out_tuple(out, 4))
+    shape = np.broadcast_shapes(a.shape, b.shape)
+    if overwrite_a and outs[0] is None:
+        outs[0] = _overwrite_target(a, shape, dt)
+    if overwrite_b and outs[1] is None:
+        outs[1] = _overwrite_target(b, shape, dt)
+    if xp is not np:
+        aa, bb, q, z, info = _cuda().qz(a, b)
+    else:
+        aa, bb, q, z, info = _gufuncs.qz(a, b, out=tuple(outs) + (None,))
+    raise_on_info(info, "qz", _qz_meaning, check_finite)
+    return aa, bb, q, z
+
+
+def qz_eigenvalues(a, b, check_finite=True, out=None):
+    """Generalized eigenvalues of pencils (a, b) by the QZ iteration,
+    without Schur vectors.
+
+    a, b : (..., n, n). Returns (alphar, alphai, beta), each (..., n): the
+    eigenvalues are (alphar + 1j*alphai) / beta, complex conjugate pairs
+    adjacent with alphai > 0 first, beta >= 0 (beta == 0: an infinite
+    eigenvalue), as LAPACK dggev/dgges return them. scipy.linalg.ordqz
+    returns the same as alpha = alphar + 1j*alphai and beta.
+    ``out``: (alphar, alphai, beta).
+    """
+    xp, dt, a, b = _pencil_args(a, b, check_finite)
+    if xp is not np:
+        ar, ai, be, info = _cuda().qz_eigenvalues(a, b)
+    else:
+        ar, ai, be, info = _gufuncs.qz_eig(a, b,
+                                           out=out_tuple(out, 3) + (None,))
+    raise_on_info(info, "qz_eigenvalues", _qz_meaning, check_finite)
+    return ar, ai, be
+
+
+# ---- Cholesky -------------------------------------------------------------
+
+def _chol_meaning(v):
+    return f"the leading minor of order {v} is not positive definite"
+
+
+def cholesky(a, lower=False, overwrite_a=False, check_finite=True, out=None):
+    """Cholesky factor of symmetric positive definite matrices.
+
+    a : (..., n, n); only the upper (lower with lower=True) triangle is
+    read. Returns c with a = c^T c (upper) or a = c c^T (lower), the other
+    triangle zero, as scipy.linalg.cholesky. A matrix that is not positive
+    definite raises LinAlgError. overwrite_a: c may be written into a.
+    ``out``: c.
+    """
+    xp, dt, a = _square_arg("a", a, check_finite)
+    c = out_tuple(out, 1)[0]
+    if overwrite_a and c is None:
+        c = _overwrite_target(a, a.shape, dt)
+    if xp is not np:
+        c, info = _cuda().potrf(a, lower)
+    else:
+        f = _gufuncs.potrf_lower if lower else _gufuncs.potrf_upper
+        c, info = f(a, out=(c, None))
+    raise_on_info(info, "cholesky", _chol_meaning, check_finite)
+    return c
+
+
+def _factor_tuple(c_and_lower, name):
+    try:
+        c, lower = c_and_lower
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected a tuple (c, lower)") from None
+    return c, bool(lower)
+
+
+def _rhs(b, n, name):
+    """b as (..., n, k); vector: whether b was one 1-D vector (n,)."""
+    require_ndim(b, name, 1, f"a right-hand side (n,) or (..., n, k)")
+    vector = b.ndim == 1
+    bm = b[:, None] if vector else b
+    if bm.shape[-2] != n:
+        raise ValueError(
+            f"{name}: expected {n} rows (n of the factor), got shape "
+            f"{tuple(b.shape)}")
+    return bm, vector
+
+
+def _solve_out(out, b, vector, shape, dt):
+    """The out= array as (..., n, k), or b itself with overwrite_b."""
+    x = out_tuple(out, 1)[0]
+    if x is not None and vector:
+        x = x[:, None]
+    return x
+
+
+def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True, out=None):
+    """Solve a x = b given the Cholesky factor of a (from cholesky).
+
+    c_and_lower : (c, lower), c (..., n, n); b : (n,) or (..., n, k), batch
+    dimensions broadcast against c's (a 1-D b is one vector, as in
+    numpy.linalg.solve; for a batch of vectors use (..., n, 1)). Returns x
+    with b's shape (broadcast). Only the triangle of c named by lower is
+    read. overwrite_b: x may be written into b. ``out``: x.
+    """
+    c, lower = _factor_tuple(c_and_lower, "c_and_lower")
+    xp = _xp(c, b)
+    dt, arr = _prepare(xp, check_finite, c=c, b=b)
+    c, b = arr["c"], arr["b"]
+    require_square(c, "c")
+    n = c.shape[-1]
+    bm, vector = _rhs(b, n, "b")
+    x = _solve_out(out, b, vector, None, dt)
+    shape = np.broadcast_shapes(c.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
+    if overwrite_b and x is None:
+        x = _overwrite_target(bm, shape, dt)
+    if xp is not np:
+        x, info = _cuda().potrs(c, bm, lower)
+    else:
+        f = _gufuncs.potrs_lower if lower else _gufuncs.potrs_upper
+        x, info = f(c, bm, out=(x, None))
+    raise_on_info(info, "cho_solve", lambda v: f"info {v}", check_finite)
+    return x[..., 0] if vector else x
+
+
+def _band_args(ab, name, check_finite, xp):
+    require_ndim(ab, name, 2, "band storage (..., kd+1, n)")
+    if ab.shape[-2] < 1:
+        raise ValueError(
+            f"{name}: expected band storage (..., kd+1, n) with kd+1 >= 1, "
+            f"got shape {tuple(ab.shape)}")
+    return ab
+
+
+def cholesky_banded(ab, overwrite_ab=False, lower=False, check_finite=True,
+                    out=None):
+    """Cholesky factor of symmetric positive definite band matrices.
+
+    ab : (..., kd+1, n) in LAPACK band storage, as scipy.linalg
+    .cholesky_banded: upper (lower=False) ab[..., kd + i - j, j] = a[i, j]
+    for i <= j; lower ab[..., i - j, j] = a[i, j] for i >= j. Returns the
+    factor in the same storage (entries outside the band are copied
+    unchanged). overwrite_ab: the factor may be written into ab.
+    ``out``: the factor.
+    """
+    xp = _xp(ab)
+    dt, arr = _prepare(xp, check_finite, ab=ab)
+    ab = _band_args(arr["ab"], "ab", check_finite, xp)
+    c = out_tuple(out, 1)[0]
+    if overwrite_ab and c is None:
+        c = _overwrite_target(ab, ab.shape, dt)
+    if xp is not np:
+        c, info = _cuda().pbtrf(ab, lower)
+    else:
+        f = _gufuncs.pbtrf_lower if lower else _gufuncs.pbtrf_upper
+        c, info = f(ab, out=(c, None))
+    raise_on_info(info, "cholesky_banded", _chol_meaning, check_finite)
+    return c
+
+
+def cho_solve_banded(cb_and_lower, b, overwrite_b=False, check_finite=True,
+                     out=None):
+    """Solve a x = b given the banded Cholesky factor of a (from
+    cholesky_banded).
+
+    cb_and_lower : (cb, lower), cb (..., kd+1, n); b : (n,) or (..., n, k)
+    (a 1-D b is one vector; for a batch of vectors use (..., n, 1)).
+    Returns x with b's shape (broadcast). overwrite_b: x may be written into
+    b. ``out``: x.
+    """
+    cb, lower = _factor_tuple(cb_and_lower, "cb_and_lower")
+    xp = _xp(cb, b)
+    dt, arr = _prepare(xp, check_finite, cb=cb, b=b)
+    cb, b = arr["cb"], arr["b"]
+    cb = _band_args(cb, "cb", check_finite, xp)
+    n = cb.shape[-1]
+    bm, vector = _rhs(b, n, "b")
+    x = _solve_out(out, b, vector, None, dt)
+    shape = np.broadcast_shapes(cb.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
+    if overwrite_b and x is None:
+        x = _overwrite_target(bm, shape, dt)
+    if xp is not np:
+        x, info = _cuda().pbtrs(cb, bm, lower)
+    else:
+        f = _gufuncs.pbtrs_lower if lower else _gufuncs.pbtrs_upper
+        x, info = f(cb, bm, out=(x, None))
+    raise_on_info(info, "cho_solve_banded", lambda v: f"info {v}",
+                  check_finite)
+    return x[..., 0] if vector else x
