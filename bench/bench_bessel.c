@@ -38,8 +38,6 @@
 #include <gsl/gsl_version.h>
 #endif
 
-#define MAX_REPS BENCH_MAX_REPS
-#define MAX_LIST BENCH_MAX_LIST
 #define ACC_TOL 8.0    /* ulp: the tests' bound */
 #define CHECK_TOL 1e-6 /* cross-check: same function, not accuracy */
 #define X_LO 0.1
@@ -58,7 +56,7 @@ static const char *const gsl_name[NF][2] = {
 
 typedef struct {
   bench_args a;
-  int no, orders[MAX_LIST];
+  int no, orders[BENCH_MAX_LIST];
   const char *ref;
 } options;
 
@@ -264,7 +262,7 @@ typedef struct {
   double bad_lo[NS], bad_hi[NS];
   bla_index count[NS]; /* arguments timed */
   long failed[NS];     /* info / GSL status != 0 among the checked */
-  double t[NS][MAX_REPS];
+  double t[NS][BENCH_MAX_REPS];
   int reps;
 } cell;
 
@@ -440,25 +438,25 @@ static void print_cell(const cell *c, int f, int N, int threads) {
 int main(int argc, char **argv) {
   options o;
   int status = 0;
-  static cell cells[NF][MAX_LIST][MAX_LIST];
+  static cell cells[NF][BENCH_MAX_LIST][BENCH_MAX_LIST];
   static ref_data ref;
   bench_env env;
   const double t_start = bench_now();
   int have_ref;
   char refpath[1024];
   const bench_opt extra[] = {
-      {"--orders", BENCH_OPT_LIST, o.orders, &o.no, MAX_LIST, NULL},
+      {"--orders", BENCH_OPT_LIST, o.orders, &o.no, BENCH_MAX_LIST, NULL},
       {"--ref", BENCH_OPT_STRING, &o.ref, NULL, 0, NULL}};
 
   bench_set_name("bench_bessel");
-  bench_args_init(&o.a, 0.2, 20240611);
+  bench_args_init(&o.a, 0.2, 20240611, NULL);
   /* All threads first: the batches are sized with them. */
   o.a.threads[0] = o.a.threads[o.a.nt - 1];
   o.a.threads[o.a.nt - 1] = 1;
-  o.no = bench_parse_list("50,500", o.orders, MAX_LIST, 1);
+  o.no = bench_parse_list("50,500", o.orders, BENCH_MAX_LIST, 1);
   snprintf(refpath, sizeof refpath, "%s/bessel_ref.txt", bench_data_dir());
   o.ref = refpath;
-  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 2, USAGE))
+  if (!bench_args_parse(&o.a, argc, argv, ~0u & ~BENCH_SIZES, extra, 2, USAGE))
     return 2;
   if (o.a.quick && !(o.a.given & BENCH_TARGET))
     o.a.target = 0.01;

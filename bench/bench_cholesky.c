@@ -22,17 +22,21 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
 #include "bench_common.h"
+#include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
-#define MAX_LIST BENCH_MAX_LIST
 #define SAMPLES 64 /* problems per side whose factor residual is checked */
 
-enum { SIDE_LAPACK, SIDE_COL, SIDE_INT, SIDE_SPLIT, NSIDES };
+enum {
+  SIDE_LAPACK = BENCH_SIDE_LAPACK,
+  SIDE_COL = BENCH_SIDE_COL,
+  SIDE_INT = BENCH_SIDE_INT,
+  SIDE_SPLIT = BENCH_LAYOUT_SIDES,
+  NSIDES
+};
 
 static const char *const side_name[NSIDES] = {"LAPACK", "batchla sv col-major",
                                               "batchla sv interleaved",
@@ -40,14 +44,13 @@ static const char *const side_name[NSIDES] = {"LAPACK", "batchla sv col-major",
 
 typedef struct {
   bench_args a;
-  int nn, sizes[MAX_LIST];
-  int nk, kds[MAX_LIST];
+  int nk, kds[BENCH_MAX_LIST];
 } options;
 
 /* What one group measures: kd = n-1 with dense = 1 is the dense problem. */
 typedef struct {
-  int n, kd, dense, threads;
-  uint64_t seed;
+  bench_spec s;
+  int kd, dense;
 } spec;
 
 /* One batch. kd = n-1 with dense = 1 is the dense problem. Inputs a0 (the
@@ -63,7 +66,7 @@ typedef struct {
 
 typedef struct {
   bench_group g;        /* identical: col-major, interleaved, trf+trs */
-  double res, fwd, fac; /* worst ratios, against THRESH */
+  double res, fwd, fac; /* worst ratios, against BENCH_THRESH */
 } result;
 
 /* ---- flop and byte counts (exact for the unblocked algorithms) ---------- */
@@ -96,14 +99,15 @@ static void batch_generate(batch *b, uint64_t seed);
 /* A batch of count problems of the group (a spec), inputs generated. */
 static void *batch_make(const void *spec_, int64_t count) {
   const spec *g = spec_;
-  const size_t c = (size_t)count, nn = (size_t)g->n;
+  const int n = g->s.n;
+  const size_t c = (size_t)count, nn = (size_t)n;
   batch *b = bench_xmalloc(sizeof *b);
-  b->n = g->n;
+  b->n = n;
   b->kd = g->kd;
   b->dense = g->dense;
-  b->threads = g->threads;
+  b->threads = g->s.threads;
   b->count = count;
-  b->alen = g->dense ? (bla_index)g->n * g->n : (bla_index)(g->kd + 1) * g->n;
+  b->alen = g->dense ? (bla_index)n * n : (bla_index)(g->kd + 1) * n;
   b->a0 = bench_xmalloc(c * (size_t)b->alen * sizeof(double));
   b->a = bench_xmalloc(c * (size_t)b->alen * sizeof(double));
   b->b0 = bench_xmalloc(c * nn * sizeof(double));
@@ -111,7 +115,7 @@ static void *batch_make(const void *spec_, int64_t count) {
   b->x_lap = bench_xmalloc(c * nn * sizeof(double));
   b->lam = bench_xmalloc(c * sizeof(double));
   b->info = bench_xmalloc(c * sizeof(int));
-  batch_generate(b, g->seed);
+  batch_generate(b, g->s.seed);
   return b;
 }
 
@@ -204,12 +208,8 @@ static long batch_run(void *ctx, int side) {
       st = b->dense ? bla_dposv_batch(BLA_LOWER, av, bv, b->info, &ex)
                     : bla_dpbsv_batch(BLA_LOWER, kd, av, bv, b->info, &ex);
     }
-    if (st != BLA_OK)
-      return -1;
+    return bench_batch_failed(st, b->info, c);
   }
-  for (bla_index p = 0; p < c; ++p)
-    bad += b->info[p] != 0;
-  return bad;
 }
 
 /* Output access in any side's layout: x_i and storage entry k of the
@@ -247,7 +247,7 @@ static double factor_at(const batch *b, int side, bla_index p, int i, int j) {
 static void side_ratios(const batch *b, int side, result *r, int lapack) {
   const int n = b->n, kd = b->kd;
   const double eps = 0.5 * DBL_EPSILON;
-  const int ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
+  const int ns = bench_nsamples(b->count, SAMPLES);
   double res = 0, fwd = 0, fac = 0;
 #pragma omp parallel for num_threads(b->threads) schedule(static)              \
     reduction(max                                                              \
@@ -326,7 +326,8 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
     if (side == SIDE_LAPACK)
       memcpy(b->x_lap, b->b, (size_t)(b->count * b->n) * sizeof(double));
     side_ratios(b, side, r, side == SIDE_LAPACK);
-    if (!(r->res < THRESH) || !(r->fwd < THRESH) || !(r->fac < THRESH)) {
+    if (!(r->res < BENCH_THRESH) || !(r->fwd < BENCH_THRESH) ||
+        !(r->fac < BENCH_THRESH)) {
       BENCH_FAIL(g, "%s: ratios res %.3g fwd %.3g fac %.3g", side_name[side],
                  r->res, r->fwd, r->fac);
       return;
@@ -341,9 +342,21 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                    h[SIDE_LAPACK], hash);
 }
 
+/* A group's batch: sized for the target time of a LAPACK run within a
+ * memory cap. */
+static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
+                       char *what, size_t len) {
+  const spec *g = spec_;
+  const double n = g->s.n, stored = g->dense ? n * n : (g->kd + 1.0) * n;
+  *z = bench_sizing_cap(a, g->s.threads, 768.0 * 1024 * 1024,
+                        8.0 * (2.0 * stored + 3.0 * n + 1) + sizeof(int));
+  snprintf(what, len, "%s n=%d kd=%d threads=%d", g->dense ? "posv" : "pbsv",
+           g->s.n, g->kd, g->s.threads);
+}
+
 static const bench_family family = {side_name,  NSIDES,        NULL,
                                     batch_make, batch_destroy, batch_prepare,
-                                    batch_run,  cross_check};
+                                    batch_run,  cross_check,   batch_size};
 
 /* ---- the report ---------------------------------------------------------- */
 
@@ -408,52 +421,32 @@ static void print_row(const result *r, int n, int kd, int dense, int threads,
   "                      [--n 8,16,32,64,128,256] [--kd 1,2,4,8]\n"            \
   "                      [--threads 1,2] [--seed X]"
 
-/* One group: sized for the target time of a LAPACK run within a memory
- * cap, cross-checked, timed; 0 on a mismatch. */
-static int run_group(const options *o, result *r, const spec *g, int64_t *k1,
-                     uint64_t *hash) {
-  const double n = g->n, stored = g->dense ? n * n : (g->kd + 1.0) * n;
-  const double per = 8.0 * (2.0 * stored + 3.0 * n + 1) + sizeof(int);
-  const bench_sizing z = {o->a.target, 8 * g->threads, 8 * g->threads,
-                          (int64_t)(768.0 * 1024 * 1024 / per), 0};
-  char what[96];
-  snprintf(what, sizeof what, "%s n=%d kd=%d threads=%d",
-           g->dense ? "posv" : "pbsv", g->n, g->kd, g->threads);
-  return bench_run_group(&family, g, &z, o->a.reps, k1, hash, &r->g, what);
-}
-
 int main(int argc, char **argv) {
   options o;
   int status = 0, met = 0, cells = 0;
-  static result band[MAX_LIST][MAX_LIST][MAX_LIST]; /* [n][kd][threads] */
-  static result dens[MAX_LIST][MAX_LIST];           /* [n][threads] */
+  static result band[BENCH_MAX_LIST][BENCH_MAX_LIST]
+                    [BENCH_MAX_LIST];                 /* [n][kd][threads] */
+  static result dens[BENCH_MAX_LIST][BENCH_MAX_LIST]; /* [n][threads] */
   bench_env env;
-  double bw[MAX_LIST];
+  double bw[BENCH_MAX_LIST];
   const double t_start = bench_now();
   const bench_opt extra[] = {
-      {"--n", BENCH_OPT_LIST, o.sizes, &o.nn, MAX_LIST, NULL},
-      {"--kd", BENCH_OPT_LIST, o.kds, &o.nk, MAX_LIST, NULL}};
+      {"--kd", BENCH_OPT_LIST, o.kds, &o.nk, BENCH_MAX_LIST, NULL}};
 
   bench_set_name("bench_cholesky");
-  bench_args_init(&o.a, 0.1, 20240607);
-  o.nn = bench_parse_list("8,16,32,64,128,256", o.sizes, MAX_LIST, 2);
-  o.nk = bench_parse_list("1,2,4,8", o.kds, MAX_LIST, 1);
-  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 2, USAGE))
+  bench_args_init(&o.a, 0.1, 20240607, "8,16,32,64,128,256");
+  o.nk = bench_parse_list("1,2,4,8", o.kds, BENCH_MAX_LIST, 1);
+  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 1, USAGE))
     return 2;
   if (o.a.quick) {
     /* A CI-size run: three sizes, two band widths, short runs. */
     if (!(o.a.given & BENCH_TARGET))
       o.a.target = 0.005;
+    if (!(o.a.given & BENCH_SIZES))
+      o.a.nn = bench_parse_list("8,64,256", o.a.sizes, BENCH_MAX_LIST, 2);
     if (!(o.a.extra_given & 1u))
-      o.nn = bench_parse_list("8,64,256", o.sizes, MAX_LIST, 2);
-    if (!(o.a.extra_given & 2u))
-      o.nk = bench_parse_list("2,8", o.kds, MAX_LIST, 1);
+      o.nk = bench_parse_list("2,8", o.kds, BENCH_MAX_LIST, 1);
   }
-  for (int i = 0; i < o.nn; ++i)
-    if (o.sizes[i] < 2) {
-      fprintf(stderr, "bench_cholesky: n must be at least 2\n");
-      return 2;
-    }
 
   bench_openblas_one_thread();
   bench_env_read(&env, "dpbtrf_", 0);
@@ -461,26 +454,16 @@ int main(int argc, char **argv) {
   for (int it = 0; it < o.a.nt; ++it)
     bw[it] = bench_copy_bandwidth(o.a.threads[it], (size_t)16 << 20);
 
-  for (int in = 0; in < o.nn; ++in)
-    for (int ik = 0; ik < o.nk; ++ik) {
-      uint64_t hash = 0;
-      int64_t k1 = 0;
-      if (o.kds[ik] > o.sizes[in] - 1)
-        continue;
-      for (int it = 0; it < o.a.nt; ++it) {
-        const spec g = {o.sizes[in], o.kds[ik], 0, o.a.threads[it], o.a.seed};
-        status |= !run_group(&o, &band[in][ik][it], &g, &k1, &hash);
-      }
+  /* Band groups for every kd < n, then the dense ones (kd = n - 1). */
+  for (int in = 0; in < o.a.nn; ++in)
+    for (int ik = 0; ik <= o.nk; ++ik) {
+      const int n = o.a.sizes[in], dense = ik == o.nk;
+      spec g = {{n, 0, 0, o.a.seed}, dense ? n - 1 : o.kds[ik], dense};
+      if (dense || g.kd <= n - 1)
+        status |=
+            !bench_run_threads(&family, &g.s, &o.a,
+                               dense ? dens[in] : band[in][ik], sizeof(result));
     }
-  for (int in = 0; in < o.nn; ++in) {
-    uint64_t hash = 0;
-    int64_t k1 = 0;
-    for (int it = 0; it < o.a.nt; ++it) {
-      const spec g = {o.sizes[in], o.sizes[in] - 1, 1, o.a.threads[it],
-                      o.a.seed};
-      status |= !run_group(&o, &dens[in][it], &g, &k1, &hash);
-    }
-  }
 
   bench_print_head("Host: batchla vs LAPACK, Cholesky factor and solve (band "
                    "and dense)",
@@ -514,7 +497,7 @@ int main(int argc, char **argv) {
          "|x - x_LAPACK|_inf / (|x_LAPACK|_inf cond eps) with Varah's bound "
          "on cond_inf (dget04); |L L^T - A|_1 / (n |A|_1 eps) on %d sampled "
          "problems (dpbt01); eps = 2^-53. Shown as res / fwd / fac\n",
-         THRESH, SAMPLES);
+         BENCH_THRESH, SAMPLES);
   printf("- GFLOP/s and GB/s of batchla sv col-major, with %% of the copy "
          "bandwidth at that thread count: flops per problem counted exactly "
          "for the unblocked algorithms (band: sum_j kn(kn+2) + 4 n kd "
@@ -529,14 +512,14 @@ int main(int argc, char **argv) {
          "GFLOP/s / GB/s (%% copy) | check res / fwd / fac |\n");
   printf("|---|---|---|---|---|---|---|---|---|---|\n");
   for (int it = 0; it < o.a.nt; ++it)
-    for (int in = 0; in < o.nn; ++in)
+    for (int in = 0; in < o.a.nn; ++in)
       for (int ik = 0; ik < o.nk; ++ik) {
         const result *r = &band[in][ik][it];
-        if (o.kds[ik] > o.sizes[in] - 1)
+        if (o.kds[ik] > o.a.sizes[in] - 1)
           continue;
-        print_row(r, o.sizes[in], o.kds[ik], 0, o.a.threads[it], bw[it]);
+        print_row(r, o.a.sizes[in], o.kds[ik], 0, o.a.threads[it], bw[it]);
         if (r->g.ok && o.a.threads[it] == 1 && o.kds[ik] <= 4 &&
-            o.sizes[in] <= 64) {
+            o.a.sizes[in] <= 64) {
           double lo, hi;
           ++cells;
           met += speedup(r, SIDE_COL, &lo, &hi) >= 2.0;
@@ -549,8 +532,8 @@ int main(int argc, char **argv) {
          "/ GB/s (%% copy) | check res / fwd / fac |\n");
   printf("|---|---|---|---|---|---|---|---|---|\n");
   for (int it = 0; it < o.a.nt; ++it)
-    for (int in = 0; in < o.nn; ++in)
-      print_row(&dens[in][it], o.sizes[in], 0, 1, o.a.threads[it], bw[it]);
+    for (int in = 0; in < o.a.nn; ++in)
+      print_row(&dens[in][it], o.a.sizes[in], 0, 1, o.a.threads[it], bw[it]);
   printf("\nTarget (1 thread, kd <= 4, n <= 64, pbsv col-major at least 2x "
          "LAPACK's throughput): met in %d of %d cells.\n",
          met, cells);

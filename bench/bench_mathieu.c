@@ -47,8 +47,6 @@
 #include "batchla/special/mathieu.h"
 #include "bench_common.h"
 
-#define MAX_REPS BENCH_MAX_REPS
-#define MAX_LIST BENCH_MAX_LIST
 #define NA 101 /* a_0..a_100 */
 #define NB 100 /* b_1..b_100 */
 #define PUB_TOL 1e-13
@@ -501,7 +499,7 @@ static void check_wf_b(wf_b *w, const options *o, b_result *r, const wf_b *pos,
 typedef struct {
   const char *name;
   bla_index entries, values;
-  double t[MAX_LIST][MAX_REPS];
+  double t[BENCH_MAX_LIST][BENCH_MAX_REPS];
 } row;
 
 static void print_rows(const row *rw, int nrow, const options *o) {
@@ -552,10 +550,10 @@ int main(int argc, char **argv) {
       {"--ref", BENCH_OPT_STRING, &o.ref, NULL, 0, NULL}};
 
   bench_set_name("bench_mathieu");
-  bench_args_init(&o.a, 1, 1234);
+  bench_args_init(&o.a, 1, 1234, NULL);
   snprintf(refpath, sizeof refpath, "%s/mathieu_ref.txt", bench_data_dir());
   o.ref = refpath;
-  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 1, USAGE))
+  if (!bench_args_parse(&o.a, argc, argv, ~0u & ~BENCH_SIZES, extra, 1, USAGE))
     return 2;
   bench_env_read(&env, NULL, 0);
 

@@ -228,7 +228,7 @@ int main(int argc, char **argv) {
   const double t_start = bench_now();
 
   bench_set_name("bench_overhead");
-  bench_args_init(&a, 0.02, 20240607);
+  bench_args_init(&a, 0.02, 20240607, NULL);
   a.reps = 7;
   if (!bench_args_parse(&a, argc, argv,
                         BENCH_QUICK | BENCH_REPS | BENCH_TARGET | BENCH_SEED,

@@ -26,7 +26,7 @@
  * Every group is cross-checked before it is timed: the eigenvalues of
  * every side, as projective points (alpha, beta), against a reference
  * (dggevx with sense = 'E') as multisets: chordal distance times the
- * reciprocal condition number s over ulp |(A, B)|_F below THRESH; on
+ * reciprocal condition number s over ulp |(A, B)|_F below BENCH_THRESH; on
  * sampled problems dget51's |A - Q S Z^T|_1 / (|A|_1 n ulp) and
  * |B - Q T Z^T|_1 / (|B|_1 n ulp), |I - Q Q^T|_1 / (n ulp) and
  * |I - Z Z^T|_1 / (n ulp), and the shape of (S, T). A group that fails
@@ -39,15 +39,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
 #include "bench_common.h"
 #include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
-#define MAX_LIST BENCH_MAX_LIST
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
 enum { JOB_VECTORS, JOB_VALUES, NJOBS };
@@ -69,15 +66,14 @@ typedef struct {
   bench_args a;
   int single;
   int64_t batch;
-  int nn, sizes[MAX_LIST];
   int ntypes, types[NTYPES];
 } options;
 
 /* What one group measures: size, job, pencil class, threads, whether the
  * float sides run, and the seed of the inputs. */
 typedef struct {
-  int n, job, type, threads, single;
-  uint64_t seed;
+  bench_spec s;
+  int type, single;
 } spec;
 
 /* One batch. a0, b0 hold the inputs, column-major, problem after problem;
@@ -99,7 +95,7 @@ typedef struct {
 
 typedef struct {
   bench_group g; /* identical: col-major and interleaved (double) */
-  /* worst ratios against THRESH, per precision */
+  /* worst ratios against BENCH_THRESH, per precision */
   double eig[NPREC], res_a[NPREC], res_b[NPREC], orth[NPREC];
 } result;
 
@@ -207,13 +203,13 @@ static void batch_generate(batch *b, uint64_t seed);
 /* A batch of count problems of the group (a spec), inputs generated. */
 static void *batch_make(const void *spec_, int64_t count) {
   const spec *g = spec_;
-  const int n = g->n, threads = g->threads, single = g->single;
+  const int n = g->s.n, threads = g->s.threads, single = g->single;
   const size_t c = (size_t)count, nn = (size_t)n * n, vn = c * n;
-  const int vec = g->job == JOB_VECTORS;
+  const int vec = g->s.job == JOB_VECTORS;
   batch *b = bench_xmalloc(sizeof *b);
   memset(b, 0, sizeof *b);
   b->n = n;
-  b->job = g->job;
+  b->job = g->s.job;
   b->type = g->type;
   b->threads = threads;
   b->nsides = single ? NSIDES : SIDE_SLAPACK;
@@ -224,7 +220,7 @@ static void *batch_make(const void *spec_, int64_t count) {
     b->m[k] = k < M_Q || vec ? bench_xmalloc(c * nn * sizeof(double)) : NULL;
   for (int k = 0; k < NVECS; ++k)
     b->w[k] = bench_xmalloc(vn * sizeof(double));
-  b->lwork = lapack_lwork(n, g->job);
+  b->lwork = lapack_lwork(n, g->s.job);
   b->work = bench_xmalloc((size_t)threads * (size_t)b->lwork * sizeof(double));
   for (int k = 0; single && k < NMATS; ++k)
     b->fm[k] = k < M_Q || vec ? bench_xmalloc(c * nn * sizeof(float)) : NULL;
@@ -235,7 +231,7 @@ static void *batch_make(const void *spec_, int64_t count) {
         bench_xmalloc((size_t)threads * (size_t)b->lwork * sizeof(float));
   b->bwork = bench_xmalloc((size_t)n * sizeof(lapack_logical));
   b->info = bench_xmalloc(c * sizeof(int));
-  batch_generate(b, g->seed);
+  batch_generate(b, g->s.seed);
   return b;
 }
 
@@ -323,7 +319,6 @@ static long batch_run(void *ctx, int side) {
   const bla_index c = b->count, n = b->n;
   const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
   bla_status st;
-  long bad = 0;
   if (side == SIDE_LAPACK || side == SIDE_SLAPACK)
     return lapack_loop(b, side == SIDE_SLAPACK);
   if (side == SIDE_SCOL) {
@@ -348,11 +343,7 @@ static long batch_run(void *ctx, int side) {
     st = bla_dqz_batch(m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE], m[M_Q],
                        m[M_Z], b->info, &ex);
   }
-  if (st != BLA_OK)
-    return -1;
-  for (bla_index p = 0; p < c; ++p)
-    bad += b->info[p] != 0;
-  return bad;
+  return bench_batch_failed(st, b->info, c);
 }
 
 static int side_single(int side) {
@@ -485,7 +476,7 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   batch *b = run->ctx;
   result *r = (result *)g;
-  const int n = b->n, ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
+  const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
   double *x = bench_xmalloc((size_t)6 * n * n * sizeof(double));
   double *c = bench_xmalloc((size_t)n * n * sizeof(double));
   bench_matcher m;
@@ -501,15 +492,15 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
       break;
     for (bla_index p = 0; p < b->count; ++p)
       bench_keep_max(&r->eig[pr], eig_ratio(b, side, p, ulp, x, c, &m));
-    if (!(r->eig[pr] < THRESH))
+    if (!(r->eig[pr] < BENCH_THRESH))
       BENCH_FAIL(&r->g, "%s: eigenvalue ratio %.3g", side_name[side],
                  r->eig[pr]);
     for (int s = 0; s < ns; ++s)
       check_problem(b, r, side, bench_sample_index(b->count, s, ns), x);
-    if (!(r->res_a[pr] < THRESH) || !(r->res_b[pr] < THRESH))
+    if (!(r->res_a[pr] < BENCH_THRESH) || !(r->res_b[pr] < BENCH_THRESH))
       BENCH_FAIL(&r->g, "%s: backward error ratio %.3g", side_name[side],
                  r->res_a[pr] > r->res_b[pr] ? r->res_a[pr] : r->res_b[pr]);
-    if (!(r->orth[pr] < THRESH))
+    if (!(r->orth[pr] < BENCH_THRESH))
       BENCH_FAIL(&r->g, "%s: orthogonality ratio %.3g", side_name[side],
                  r->orth[pr]);
     if (side == SIDE_COL)
@@ -529,9 +520,26 @@ static int batch_nsides(const void *b) {
   return ((const batch *)b)->nsides;
 }
 
+/* A group's batch: sized for the target time of a dgges run within a
+ * memory cap, or --batch; a is the head of the options. */
+static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
+                       char *what, size_t len) {
+  const spec *g = spec_;
+  const options *o = (const options *)a;
+  const double n = g->s.n;
+  *z = bench_sizing_cap(a, g->s.threads, 512.0 * 1024 * 1024,
+                        8.0 * (6.0 * n * n + 10.0 * n) + 4.0 * (4.0 * n * n));
+  z->start = 2 * g->s.threads;
+  z->lo = (a->quick ? 2 : 8) * g->s.threads;
+  z->fixed = o->batch;
+  snprintf(what, len, "%s pencils, %s, n=%d threads=%d", type_name[g->type],
+           g->s.job == JOB_VECTORS ? "with vectors" : "Schur form only", g->s.n,
+           g->s.threads);
+}
+
 static const bench_family family = {
     side_name,     0,         batch_nsides, batch_make, batch_destroy,
-    batch_prepare, batch_run, cross_check};
+    batch_prepare, batch_run, cross_check,  batch_size};
 
 /* ---- the report -------------------------------------------------------- */
 
@@ -549,7 +557,7 @@ static void print_row(const result *r, int n, int threads, int job, int pr,
   const int lap = pr == PREC_S ? SIDE_SLAPACK : SIDE_LAPACK;
   const int col = pr == PREC_S ? SIDE_SCOL : SIDE_COL;
   const double fl = flops_problem(n, job);
-  char cell[NSIDES][48], speed[NSIDES][48], chk[96];
+  char cell[NSIDES][64], speed[NSIDES][64], chk[96];
   double med[NSIDES];
   if (!r->g.ok) {
     /* 8 columns in the float tables, 10 in the double ones */
@@ -557,13 +565,8 @@ static void print_row(const result *r, int n, int threads, int job, int pr,
            (long long)r->g.count, r->g.why, pr == PREC_D ? " | |" : "");
     return;
   }
-  for (int s = lap; s <= (pr == PREC_S ? SIDE_SCOL : SIDE_INT); ++s) {
-    med[s] = bench_time_cell(cell[s], sizeof cell[s], r->g.t[s], r->g.reps,
-                             (double)r->g.count);
-    if (s != lap)
-      bench_ratio_cell(speed[s], sizeof speed[s], r->g.t[lap], r->g.t[s],
-                       r->g.reps);
-  }
+  bench_group_cells(&r->g, lap, pr == PREC_S ? SIDE_SCOL : SIDE_INT, lap, 1,
+                    cell, speed, med);
   check_cell(chk, sizeof chk, r, pr, job);
   printf("| %d | %d | %lld | %s | %s | %s |", n, threads, (long long)r->g.count,
          cell[lap], cell[col], speed[col]);
@@ -578,8 +581,8 @@ static void print_row(const result *r, int n, int threads, int job, int pr,
              : " (not bit-identical)");
 }
 
-static void print_table(const options *o, result (*res)[MAX_LIST], int type,
-                        int job, int pr, double peak1) {
+static void print_table(const options *o, result (*res)[BENCH_MAX_LIST],
+                        int type, int job, int pr, double peak1) {
   const char *what =
       job == JOB_VECTORS ? "Schur form and vectors" : "Schur form only";
   const char jv = job == JOB_VECTORS ? 'V' : 'N';
@@ -598,15 +601,15 @@ static void print_table(const options *o, result (*res)[MAX_LIST], int type,
   printf("|---|---|---|---|---|---|%s---|---|\n",
          pr == PREC_D ? "---|---|" : "");
   for (int it = 0; it < o->a.nt; ++it)
-    for (int in = 0; in < o->nn; ++in)
-      print_row(&res[in][it], o->sizes[in], o->a.threads[it], job, pr, peak1);
+    for (int in = 0; in < o->a.nn; ++in)
+      print_row(&res[in][it], o->a.sizes[in], o->a.threads[it], job, pr, peak1);
   printf("\n");
 }
 
 /* The issue's target: with 1 thread, batchla col-major in at most half of
  * dgges' time for n = 4..32. */
 static void print_target(const options *o,
-                         result (*res)[NJOBS][MAX_LIST][MAX_LIST]) {
+                         result (*res)[NJOBS][BENCH_MAX_LIST][BENCH_MAX_LIST]) {
   int it1 = -1, cells = 0, met = 0;
   for (int it = 0; it < o->a.nt; ++it)
     if (o->a.threads[it] == 1)
@@ -621,17 +624,17 @@ static void print_target(const options *o,
   printf("|---|---|---|---|---|\n");
   for (int ty = 0; ty < o->ntypes; ++ty)
     for (int job = 0; job < NJOBS; ++job)
-      for (int in = 0; in < o->nn; ++in) {
+      for (int in = 0; in < o->a.nn; ++in) {
         const result *r = &res[ty][job][in][it1];
         char sp[48];
         double q;
-        if (o->sizes[in] < 4 || o->sizes[in] > 32)
+        if (o->a.sizes[in] < 4 || o->a.sizes[in] > 32)
           continue;
         ++cells;
         if (!r->g.ok) {
           printf("| %s | %s | %d | no timing (cross-check failed) | no |\n",
                  type_name[o->types[ty]],
-                 job == JOB_VECTORS ? "vectors" : "form only", o->sizes[in]);
+                 job == JOB_VECTORS ? "vectors" : "form only", o->a.sizes[in]);
           continue;
         }
         bench_ratio_cell(sp, sizeof sp, r->g.t[SIDE_LAPACK], r->g.t[SIDE_COL],
@@ -640,7 +643,7 @@ static void print_target(const options *o,
             bench_median(r->g.t[SIDE_COL], r->g.reps);
         met += q >= 2.0;
         printf("| %s | %s | %d | %s | %s |\n", type_name[o->types[ty]],
-               job == JOB_VECTORS ? "vectors" : "form only", o->sizes[in], sp,
+               job == JOB_VECTORS ? "vectors" : "form only", o->a.sizes[in], sp,
                q >= 2.0 ? "yes" : "no");
       }
   printf("\nTarget met (median speedup >= 2) in %d of %d cells.\n\n", met,
@@ -675,53 +678,33 @@ static int parse_options(int argc, char **argv, options *o) {
   int no_float = 0;
   const bench_opt extra[] = {
       {"--batch", BENCH_OPT_INT64, &o->batch, NULL, 0, NULL},
-      {"--n", BENCH_OPT_LIST, o->sizes, &o->nn, MAX_LIST, NULL},
       {"--types", BENCH_OPT_FUNC, o, NULL, 0, parse_types},
       {"--no-float", BENCH_OPT_FLAG, &no_float, NULL, 0, NULL}};
-  if (!bench_args_parse(&o->a, argc, argv, ~0u, extra, 4, USAGE))
+  if (!bench_args_parse(&o->a, argc, argv, ~0u, extra, 3, USAGE))
     return 0;
   o->single = !no_float;
   if (o->a.quick && !(o->a.given & BENCH_TARGET))
     o->a.target = 0.002;
-  for (int i = 0; i < o->nn; ++i)
-    if (o->sizes[i] < 2 || o->sizes[i] > 512) {
+  for (int i = 0; i < o->a.nn; ++i)
+    if (o->a.sizes[i] > 512) {
       fprintf(stderr, "bench_qz: n must be in 2..512\n");
       return 0;
     }
   return 1;
 }
 
-/* One group: sized for the target time of a dgges run within a memory cap
- * (or --batch), cross-checked, timed; k1 and hash carry the first thread
- * count's batch size and output bits. */
-static int run_group(const options *o, const spec *g, result *r, int64_t *k1,
-                     uint64_t *hash) {
-  const double n = g->n;
-  const double per = 8.0 * (6.0 * n * n + 10.0 * n) + 4.0 * (4.0 * n * n);
-  const bench_sizing z = {o->a.target, 2 * g->threads,
-                          (o->a.quick ? 2 : 8) * g->threads,
-                          (int64_t)(512.0 * 1024 * 1024 / per), o->batch};
-  char what[128];
-  snprintf(what, sizeof what, "%s pencils, %s, n=%d threads=%d",
-           type_name[g->type],
-           g->job == JOB_VECTORS ? "with vectors" : "Schur form only", g->n,
-           g->threads);
-  return bench_run_group(&family, g, &z, o->a.reps, k1, hash, &r->g, what);
-}
-
 int main(int argc, char **argv) {
   options o;
   int status = 0;
-  static result res[NTYPES][NJOBS][MAX_LIST][MAX_LIST];
+  static result res[NTYPES][NJOBS][BENCH_MAX_LIST][BENCH_MAX_LIST];
   bench_env env;
   double peak1;
   const double t_start = bench_now();
 
   bench_set_name("bench_qz");
   memset(&o, 0, sizeof o);
-  bench_args_init(&o.a, 0.15, 20240607);
+  bench_args_init(&o.a, 0.15, 20240607, "4,8,16,32,64");
   o.single = 1;
-  o.nn = bench_parse_list("4,8,16,32,64", o.sizes, MAX_LIST, 2);
   o.ntypes = NTYPES;
   for (int t = 0; t < NTYPES; ++t)
     o.types[t] = t;
@@ -735,20 +718,10 @@ int main(int argc, char **argv) {
 
   for (int ty = 0; ty < o.ntypes; ++ty)
     for (int job = 0; job < NJOBS; ++job)
-      for (int in = 0; in < o.nn; ++in) {
-        uint64_t hash = 0;
-        int64_t k1 = 0;
-        for (int it = 0; it < o.a.nt; ++it) {
-          result *r = &res[ty][job][in][it];
-          spec g;
-          g.n = o.sizes[in];
-          g.job = job;
-          g.type = o.types[ty];
-          g.threads = o.a.threads[it];
-          g.single = o.single;
-          g.seed = o.a.seed;
-          status |= !run_group(&o, &g, r, &k1, &hash);
-        }
+      for (int in = 0; in < o.a.nn; ++in) {
+        spec g = {{o.a.sizes[in], job, 0, o.a.seed}, o.types[ty], o.single};
+        status |= !bench_run_threads(&family, &g.s, &o.a, res[ty][job][in],
+                                     sizeof(result));
       }
 
   bench_print_head("Host: batchla vs LAPACK, generalized real Schur "
@@ -792,7 +765,7 @@ int main(int argc, char **argv) {
          "and T (B), max of |I - Q Q^T|_1, |I - Z Z^T|_1 over n ulp (orth), "
          "and the generalized Schur shape of (S, T); ulp of the side's "
          "precision\n",
-         THRESH, SAMPLES);
+         BENCH_THRESH, SAMPLES);
   printf("- GFLOP/s from about 66 n^3 flops per problem with Q and Z, 30 "
          "n^3 for the Schur form only (Golub & Van Loan 7.7.7, an "
          "estimate), %% of the scalar peak times threads; GB/s from the "

@@ -12,7 +12,7 @@
  * interleaved layout. Inputs: random matrices, entries uniform in (-1, 1).
  * Every group is cross-checked before it is timed: eigenvalues of every
  * side against a reference (dgees + dtrevc + dtrsna) as multisets, within
- * THRESH ulp |A|_F / s for each eigenvalue's reciprocal condition number
+ * BENCH_THRESH ulp |A|_F / s for each eigenvalue's reciprocal condition number
  * s, and dhst01's ratios |A - Z T Z^T| / (|A| n ulp), |I - Z Z^T| / (n ulp)
  * on sampled problems. A group that fails prints no timing and makes the
  * program exit with status 1. The markdown report goes to stdout, progress
@@ -24,33 +24,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
 #include "bench_common.h"
 #include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
-#define MAX_LIST BENCH_MAX_LIST
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
 enum { JOB_VECTORS, JOB_FORM, NJOBS };
-enum { SIDE_LAPACK, SIDE_COL, SIDE_INT, NSIDES };
-
-static const char *const side_name[NSIDES] = {"LAPACK", "batchla col-major",
-                                              "batchla interleaved"};
-
-typedef struct {
-  bench_args a;
-  int nn, sizes[MAX_LIST];
-} options;
-
-/* What one group measures. */
-typedef struct {
-  int n, job, threads;
-  uint64_t seed;
-} spec;
 
 /* One batch. a0 holds the inputs, column-major, problem after problem; a,
  * z, wr, wi the layout of the side being run. */
@@ -65,10 +47,7 @@ typedef struct {
   int *info;
 } batch;
 
-typedef struct {
-  bench_group g;
-  double eig, res, orth; /* worst ratios, against THRESH */
-} result;
+typedef bench_eig_group result;
 
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
 
@@ -101,7 +80,7 @@ static void batch_generate(batch *b, uint64_t seed);
 
 /* A batch of count problems of the group (a spec), inputs generated. */
 static void *batch_make(const void *spec_, int64_t count) {
-  const spec *g = spec_;
+  const bench_spec *g = spec_;
   const int n = g->n;
   const size_t c = (size_t)count, nn = (size_t)n * n;
   batch *b = bench_xmalloc(sizeof *b);
@@ -142,8 +121,8 @@ static void batch_generate(batch *b, uint64_t seed) {
 /* Inputs into the side's layout (untimed); b is a batch. */
 static void batch_prepare(void *ctx, int side) {
   batch *b = ctx;
-  bench_to_layout(b->a0, b->a, (int64_t)b->n * b->n, b->count, side == SIDE_INT,
-                  b->threads);
+  bench_to_layout(b->a0, b->a, (int64_t)b->n * b->n, b->count,
+                  side == BENCH_SIDE_INT, b->threads);
 }
 
 /* The timed part: the number of failed problems, or -1 when the batch
@@ -153,7 +132,7 @@ static long batch_run(void *ctx, int side) {
   const bla_index c = b->count, n = b->n;
   const int vectors = b->job == JOB_VECTORS;
   long bad = 0;
-  if (side == SIDE_LAPACK) {
+  if (side == BENCH_SIDE_LAPACK) {
     const lapack_int ln = (lapack_int)n, lw = b->lwork;
     double *a = b->a, *z = b->z, *wr = b->wr, *wi = b->wi, *work = b->work;
     lapack_logical *bwork = b->bwork;
@@ -175,7 +154,7 @@ static long batch_run(void *ctx, int side) {
     bla_status st;
     bla_dmat_batch av, zv;
     bla_dvec_batch wrv, wiv;
-    if (side == SIDE_COL) {
+    if (side == BENCH_SIDE_COL) {
       av = bla_dmat_batch_colmajor(b->a, c, n, n, n);
       zv = bla_dmat_batch_colmajor(vectors ? b->z : NULL, c, n, n, n);
       wrv = bla_dvec_batch_packed(b->wr, c, n);
@@ -187,24 +166,21 @@ static long batch_run(void *ctx, int side) {
       wiv = bla_dvec_batch_interleaved(b->wi, c, n);
     }
     st = bla_dschur_batch(av, wrv, wiv, zv, b->info, &ex);
-    if (st != BLA_OK)
-      return -1;
+    return bench_batch_failed(st, b->info, c);
   }
-  for (bla_index p = 0; p < c; ++p)
-    bad += b->info[p] != 0;
-  return bad;
 }
 
 /* Output element access in any side's layout. */
 static double out_w(const batch *b, const double *w, int side, bla_index p,
                     bla_index i) {
-  return side == SIDE_INT ? w[p + i * b->count] : w[p * b->n + i];
+  return side == BENCH_SIDE_INT ? w[p + i * b->count] : w[p * b->n + i];
 }
 
 static double out_m(const batch *b, const double *m, int side, bla_index p,
                     bla_index i, bla_index j) {
   const bla_index c = b->count, n = b->n;
-  return side == SIDE_INT ? m[p + i * c + j * c * n] : m[p * n * n + i + j * n];
+  return side == BENCH_SIDE_INT ? m[p + i * c + j * c * n]
+                                : m[p * n * n + i + j * n];
 }
 
 /* ---- the reference: dgees, dtrevc, dtrsna -------------------------------- */
@@ -233,18 +209,25 @@ static void batch_reference(batch *b, int threads) {
 
 /* ---- cross-check (LAPACK's test ratios, THRESH = 50) ----------------- */
 
-/* dhst01: |A - Z T Z^T|_1 / (|A|_1 n ulp) and |I - Z Z^T|_1 / (n ulp) of
- * problem p; t, z, w (n*n each): scratch. */
-static void schur_ratios(const batch *b, int side, bla_index p, double *t,
-                         double *z, double *w, double *res, double *orth) {
-  const int n = b->n;
-  for (int j = 0; j < n; ++j)
-    for (int i = 0; i < n; ++i) {
-      t[i + j * n] = out_m(b, b->a, side, p, i, j);
-      z[i + j * n] = out_m(b, b->z, side, p, i, j);
-    }
-  *res = bench_decomp_ratio(n, b->a0 + p * n * n, z, t, z, DBL_EPSILON, w);
-  *orth = bench_orth_ratio(n, z, DBL_EPSILON);
+/* The worst of dhst01's |A - Z T Z^T|_1 / (|A|_1 n ulp) and |I - Z Z^T|_1
+ * / (n ulp) of the side's last run over SAMPLES problems spread over the
+ * batch. */
+static void schur_ratios(const batch *b, int side, double *res, double *orth) {
+  const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
+  double *t = bench_xmalloc(3 * (size_t)n * n * sizeof(double));
+  double *z = t + n * n, *w = z + n * n;
+  for (int s = 0; s < ns; ++s) {
+    const bla_index p = bench_sample_index(b->count, s, ns);
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        t[i + j * n] = out_m(b, b->a, side, p, i, j);
+        z[i + j * n] = out_m(b, b->z, side, p, i, j);
+      }
+    bench_keep_max(
+        res, bench_decomp_ratio(n, b->a0 + p * n * n, z, t, z, DBL_EPSILON, w));
+    bench_keep_max(orth, bench_orth_ratio(n, z, DBL_EPSILON));
+  }
+  free(t);
 }
 
 /* FNV-1a over the outputs of problems 0..k-1 in logical order. */
@@ -273,20 +256,16 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   batch *b = run->ctx;
   result *r = (result *)g;
-  const int n = b->n, ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
-  double *t = bench_xmalloc((size_t)n * n * sizeof(double));
-  double *z = bench_xmalloc((size_t)n * n * sizeof(double));
-  double *w = bench_xmalloc((size_t)n * n * sizeof(double));
-  double *wr = bench_xmalloc((size_t)n * sizeof(double));
-  double *wi = bench_xmalloc((size_t)n * sizeof(double));
+  const int n = b->n;
+  double *wr = bench_xmalloc(2 * (size_t)n * sizeof(double)), *wi = wr + n;
   double *c = bench_xmalloc((size_t)n * n * sizeof(double));
   bench_matcher m;
   uint64_t hcol = 0;
   bench_matcher_init(&m, n);
   batch_reference(b, omp_get_num_procs());
   r->eig = r->res = r->orth = 0;
-  for (int side = 0; side < NSIDES; ++side) {
-    if (!bench_check_run(run, side, side_name[side], g))
+  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
+    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
       break;
     for (bla_index p = 0; p < b->count; ++p) {
       const double scale = DBL_EPSILON * bench_norm_fro(n, b->a0 + p * n * n);
@@ -300,86 +279,69 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                           c, &m);
       bench_keep_max(&r->eig, e);
     }
-    if (!(r->eig < THRESH))
-      BENCH_FAIL(g, "%s: eigenvalue ratio %.3g", side_name[side], r->eig);
     if (b->job == JOB_VECTORS)
-      for (int s = 0; s < ns; ++s) {
-        double res, orth;
-        schur_ratios(b, side, bench_sample_index(b->count, s, ns), t, z, w,
-                     &res, &orth);
-        bench_keep_max(&r->res, res);
-        bench_keep_max(&r->orth, orth);
-      }
-    if (!(r->res < THRESH) || !(r->orth < THRESH))
-      BENCH_FAIL(g, "%s: residual or orthogonality ratio %.3g", side_name[side],
-                 r->res > r->orth ? r->res : r->orth);
-    if (side == SIDE_COL)
+      schur_ratios(b, side, &r->res, &r->orth);
+    bench_eig_verdict(r, bench_layout_side_names[side]);
+    if (side == BENCH_SIDE_COL)
       hcol = output_hash(b, side, b->count);
   }
   /* The interleaved outputs are still in place; the first k1 problems are
    * the same matrices for every thread count. */
   if (g->ok)
-    bench_check_bits(g, hcol == output_hash(b, SIDE_INT, b->count),
-                     output_hash(b, SIDE_INT, k1), hash);
-  free(t);
-  free(z);
-  free(w);
+    bench_check_bits(g, hcol == output_hash(b, BENCH_SIDE_INT, b->count),
+                     output_hash(b, BENCH_SIDE_INT, k1), hash);
   free(wr);
-  free(wi);
   free(c);
   bench_matcher_free(&m);
 }
 
-static const bench_family family = {side_name,  NSIDES,        NULL,
-                                    batch_make, batch_destroy, batch_prepare,
-                                    batch_run,  cross_check};
-
-/* One group: sized for the target time of a LAPACK run within a memory
- * cap, cross-checked, timed; 0 on a mismatch. */
-static int run_group(const options *o, result *r, const spec *g, int64_t *k1,
-                     uint64_t *hash) {
-  const double n = g->n;
-  const double per =
-      8.0 * (3.0 * n * n + 5.0 * n) + (g->job == JOB_VECTORS ? 8.0 * n * n : 0);
-  const bench_sizing z = {o->a.target, 8 * g->threads, 8 * g->threads,
-                          (int64_t)(512.0 * 1024 * 1024 / per), 0};
-  char what[96];
-  snprintf(what, sizeof what, "%s n=%d threads=%d",
-           g->job == JOB_VECTORS ? "with vectors" : "Schur form only", g->n,
-           g->threads);
-  return bench_run_group(&family, g, &z, o->a.reps, k1, hash, &r->g, what);
+/* A group's batch: sized for the target time of a LAPACK run within a
+ * memory cap. */
+static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
+                       char *what, size_t len) {
+  const bench_spec *g = spec_;
+  const double n = g->n, vec = g->job == JOB_VECTORS;
+  *z = bench_sizing_cap(a, g->threads, 512.0 * 1024 * 1024,
+                        8.0 * (3.0 * n * n + 5.0 * n + vec * n * n));
+  snprintf(what, len, "%s n=%d threads=%d",
+           vec ? "with vectors" : "Schur form only", g->n, g->threads);
 }
+
+static const bench_family family = {bench_layout_side_names,
+                                    BENCH_LAYOUT_SIDES,
+                                    NULL,
+                                    batch_make,
+                                    batch_destroy,
+                                    batch_prepare,
+                                    batch_run,
+                                    cross_check,
+                                    batch_size};
 
 /* ---- the report -------------------------------------------------------- */
 
 static void print_row(const result *r, int n, int threads, int job,
                       double peak1) {
-  double med[NSIDES], gf;
-  char cell[NSIDES][48], ratio[NSIDES][48], chk[64];
+  double med[BENCH_LAYOUT_SIDES], gf;
+  char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64], chk[64];
   const bench_group *g = &r->g;
   if (!g->ok) {
     printf("| %d | %d | %lld | MISMATCH: %s | | | | | | |\n", n, threads,
            (long long)g->count, g->why);
     return;
   }
-  for (int s = 0; s < NSIDES; ++s) {
-    med[s] = bench_time_cell(cell[s], sizeof cell[s], g->t[s], g->reps,
-                             (double)g->count);
-    if (s != SIDE_LAPACK)
-      bench_ratio_cell(ratio[s], sizeof ratio[s], g->t[s], g->t[SIDE_LAPACK],
-                       g->reps);
-  }
+  bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
+                    ratio, med);
   if (job == JOB_VECTORS)
     snprintf(chk, sizeof chk, "%.2g / %.2g / %.2g", r->eig, r->res, r->orth);
   else
     snprintf(chk, sizeof chk, "%.2g", r->eig);
-  gf = flops_problem(n, job) / med[SIDE_COL] * 1e-3;
+  gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
   printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g (%.0f%%) / %.2g | "
          "%s%s |\n",
-         n, threads, (long long)g->count, cell[SIDE_LAPACK], cell[SIDE_COL],
-         ratio[SIDE_COL], cell[SIDE_INT], ratio[SIDE_INT], gf,
-         100.0 * gf * 1e9 / (peak1 * threads),
-         bytes_problem(n, job) / med[SIDE_COL] * 1e-3, chk,
+         n, threads, (long long)g->count, cell[BENCH_SIDE_LAPACK],
+         cell[BENCH_SIDE_COL], ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT],
+         ratio[BENCH_SIDE_INT], gf, 100.0 * gf * 1e9 / (peak1 * threads),
+         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk,
          g->identical && g->identical_threads ? "" : " (not bit-identical)");
 }
 
@@ -389,24 +351,21 @@ static void print_row(const result *r, int n, int threads, int job,
   "                   [--seed X]"
 
 int main(int argc, char **argv) {
-  options o;
+  bench_args o;
   int status = 0;
-  static result res[MAX_LIST][NJOBS][MAX_LIST];
+  static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
   bench_env env;
   double peak1;
   const double t_start = bench_now();
-  const bench_opt extra[] = {
-      {"--n", BENCH_OPT_LIST, o.sizes, &o.nn, MAX_LIST, NULL}};
 
   bench_set_name("bench_schur");
-  bench_args_init(&o.a, 0.15, 20240607);
-  o.nn = bench_parse_list("4,8,16,32,64", o.sizes, MAX_LIST, 1);
-  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 1, USAGE))
+  bench_args_init(&o, 0.15, 20240607, "4,8,16,32,64");
+  if (!bench_args_parse(&o, argc, argv, ~0u, NULL, 0, USAGE))
     return 2;
-  if (o.a.quick && !(o.a.given & BENCH_TARGET))
-    o.a.target = 0.005;
+  if (o.quick && !(o.given & BENCH_TARGET))
+    o.target = 0.005;
   for (int i = 0; i < o.nn; ++i)
-    if (o.sizes[i] < 2 || o.sizes[i] > 1024) {
+    if (o.sizes[i] > 1024) {
       fprintf(stderr, "bench_schur: n must be in 2..1024\n");
       return 2;
     }
@@ -418,21 +377,18 @@ int main(int argc, char **argv) {
 
   for (int job = 0; job < NJOBS; ++job)
     for (int in = 0; in < o.nn; ++in) {
-      uint64_t hash = 0;
-      int64_t k1 = 0;
-      for (int it = 0; it < o.a.nt; ++it) {
-        const spec g = {o.sizes[in], job, o.a.threads[it], o.a.seed};
-        status |= !run_group(&o, &res[in][job][it], &g, &k1, &hash);
-      }
+      bench_spec g = {o.sizes[in], job, 0, o.seed};
+      status |=
+          !bench_run_threads(&family, &g, &o, res[in][job], sizeof(result));
     }
 
-  bench_print_head("Host: batchla vs LAPACK, real Schur decomposition", &o.a,
+  bench_print_head("Host: batchla vs LAPACK, real Schur decomposition", &o,
                    &env);
   bench_print_openblas();
   printf("- LAPACK: `LAPACKE_dgees_work(jobvs = 'V' / 'N', sort = 'N')`, "
          "`dgees_` from %s\n",
          env.provider);
-  bench_print_cpu_threads(&env, o.a.threads, o.a.nt);
+  bench_print_cpu_threads(&env, o.threads, o.nt);
   bench_print_load(&env);
   printf("- scalar (non-SIMD) multiply-add throughput of one core, "
          "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
@@ -440,14 +396,14 @@ int main(int argc, char **argv) {
          peak1 * 1e-9, env.procs, env.bw * 1e-9);
   printf("- matrices: random, entries uniform(-1, 1), splitmix64 seed %llu "
          "(the same matrices for every side)\n",
-         (unsigned long long)o.a.seed);
-  bench_print_timing(&o.a);
+         (unsigned long long)o.seed);
+  bench_print_timing(&o);
   printf("- cross-check before timing (THRESH = %.0f): eigenvalues of "
          "every problem and side against dgees + dtrsna as multisets, "
          "error * s / (ulp |A|_F) with s the reciprocal condition number; "
          "|A - Z T Z^T|_1 / (|A|_1 n ulp) and |I - Z Z^T|_1 / (n ulp) on %d "
          "sampled problems per side\n",
-         THRESH, SAMPLES);
+         BENCH_THRESH, SAMPLES);
   printf("- est. GFLOP/s (%% of the scalar peak times threads) / GB/s of "
          "batchla col-major: flops per problem about 25 n^3 (vectors) or "
          "10 n^3 (Schur form only), an estimate; compulsory bytes 8(2n^2 + "
@@ -463,9 +419,9 @@ int main(int argc, char **argv) {
            "/ GB/s | check %s |\n",
            job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
     printf("|---|---|---|---|---|---|---|---|---|---|\n");
-    for (int it = 0; it < o.a.nt; ++it)
+    for (int it = 0; it < o.nt; ++it)
       for (int in = 0; in < o.nn; ++in)
-        print_row(&res[in][job][it], o.sizes[in], o.a.threads[it], job, peak1);
+        print_row(&res[in][job][it], o.sizes[in], o.threads[it], job, peak1);
     printf("\n");
   }
   bench_print_total(t_start, status);

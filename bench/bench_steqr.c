@@ -23,32 +23,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <lapacke.h>
 #include <omp.h>
 
 #include "batchla/batchla.h"
 #include "bench_common.h"
+#include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
-#define MAX_LIST BENCH_MAX_LIST
 #define SAMPLES 64 /* problems per group given the O(n^3) vector checks */
 
 enum { JOB_VECTORS, JOB_VALUES, NJOBS };
-enum { SIDE_LAPACK, SIDE_COL, SIDE_INT, NSIDES };
-
-static const char *const side_name[NSIDES] = {"LAPACK", "batchla col-major",
-                                              "batchla interleaved"};
-
-typedef struct {
-  bench_args a;
-  int nn, sizes[MAX_LIST];
-} options;
-
-/* What one group measures. */
-typedef struct {
-  int n, job, threads;
-  uint64_t seed;
-} spec;
 
 /* One batch and its scratch. Inputs d0, e0 are packed (problem after
  * problem); d, e, z hold the layout of the side being run. */
@@ -59,10 +42,7 @@ typedef struct {
   int *info;
 } batch;
 
-typedef struct {
-  bench_group g;
-  double eig, res, orth; /* worst ratios, against THRESH */
-} result;
+typedef bench_eig_group result;
 
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
 
@@ -100,7 +80,7 @@ static void batch_generate(batch *b, uint64_t seed) {
 
 /* A batch of count problems of the group (a spec). */
 static void *batch_make(const void *spec_, int64_t count) {
-  const spec *g = spec_;
+  const bench_spec *g = spec_;
   batch *b = bench_xmalloc(sizeof *b);
   const size_t c = (size_t)count, nn = (size_t)g->n, ne = (size_t)ne_of(g->n);
   b->n = g->n;
@@ -124,15 +104,16 @@ static void *batch_make(const void *spec_, int64_t count) {
 
 static void batch_destroy(void *ctx) {
   batch *b = ctx;
-  BENCH_FREE(b->d0, b->e0, b->d, b->e, b->lap_d, b->pk, b->z, b->work,
-             b->info, b);
+  BENCH_FREE(b->d0, b->e0, b->d, b->e, b->lap_d, b->pk, b->z, b->work, b->info,
+             b);
 }
 
 /* Inputs into the side's layout (untimed); b is a batch. */
 static void batch_prepare(void *ctx, int side) {
   batch *b = ctx;
-  bench_to_layout(b->d0, b->d, b->n, b->count, side == SIDE_INT, b->threads);
-  bench_to_layout(b->e0, b->e, ne_of(b->n), b->count, side == SIDE_INT,
+  bench_to_layout(b->d0, b->d, b->n, b->count, side == BENCH_SIDE_INT,
+                  b->threads);
+  bench_to_layout(b->e0, b->e, ne_of(b->n), b->count, side == BENCH_SIDE_INT,
                   b->threads);
 }
 
@@ -143,7 +124,7 @@ static long batch_run(void *ctx, int side) {
   const bla_index c = b->count, n = b->n, ne = ne_of(b->n);
   const int vectors = b->job == JOB_VECTORS;
   long bad = 0;
-  if (side == SIDE_LAPACK) {
+  if (side == BENCH_SIDE_LAPACK) {
     const size_t lw = ne > 0 ? 2 * (size_t)ne : 1;
     double *d = b->d, *e = b->e, *z = b->z, *work = b->work;
     const lapack_int ln = (lapack_int)n;
@@ -163,7 +144,7 @@ static long batch_run(void *ctx, int side) {
   }
   {
     const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
-    const int inter = side == SIDE_INT;
+    const int inter = side == BENCH_SIDE_INT;
     const bla_dvec_batch dv = inter ? bla_dvec_batch_interleaved(b->d, c, n)
                                     : bla_dvec_batch_packed(b->d, c, n);
     const bla_dvec_batch ev = inter ? bla_dvec_batch_interleaved(b->e, c, ne)
@@ -173,40 +154,45 @@ static long batch_run(void *ctx, int side) {
     const bla_status st =
         vectors ? bla_dsteqr_batch(BLA_COMPZ_INIT, dv, ev, zv, b->info, &ex)
                 : bla_dsterf_batch(dv, ev, b->info, &ex);
-    if (st != BLA_OK)
-      return -1;
+    return bench_batch_failed(st, b->info, c);
   }
-  for (bla_index p = 0; p < c; ++p)
-    bad += b->info[p] != 0;
-  return bad;
 }
 
 /* Output element access in any side's layout. */
 static double out_d(const batch *b, int side, bla_index p, bla_index i) {
-  return side == SIDE_INT ? b->d[p + i * b->count] : b->d[p * b->n + i];
+  return side == BENCH_SIDE_INT ? b->d[p + i * b->count] : b->d[p * b->n + i];
 }
 
 static double out_z(const batch *b, int side, bla_index p, bla_index i,
                     bla_index j) {
   const bla_index c = b->count, n = b->n;
-  return side == SIDE_INT ? b->z[p + i * c + j * c * n]
-                          : b->z[p * n * n + i + j * n];
+  return side == BENCH_SIDE_INT ? b->z[p + i * c + j * c * n]
+                                : b->z[p * n * n + i + j * n];
 }
 
 /* ---- cross-check (LAPACK's test ratios, THRESH = 50) ----------------- */
 
-/* |T - Z D Z^T|_1 / (|T|_1 n ulp) and |I - Z^T Z|_1 / (n ulp) of problem p;
- * zp (n*n) and lam (n) are scratch. */
-static void vector_ratios(const batch *b, int side, bla_index p, double *zp,
-                          double *lam, double *res, double *orth) {
-  const int n = b->n;
-  for (int i = 0; i < n; ++i) {
-    lam[i] = out_d(b, side, p, i);
-    for (int j = 0; j < n; ++j)
-      zp[i + j * n] = out_z(b, side, p, i, j);
+/* The worst |T - Z D Z^T|_1 / (|T|_1 n ulp) and |I - Z^T Z|_1 / (n ulp)
+ * of the side's last run over SAMPLES problems spread over the batch. */
+static void vector_ratios(const batch *b, int side, double *res, double *orth) {
+  const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
+  double *zp = bench_xmalloc((size_t)n * n * sizeof(double));
+  double *lam = bench_xmalloc((size_t)n * sizeof(double));
+  for (int s = 0; s < ns; ++s) {
+    const bla_index p = bench_sample_index(b->count, s, ns);
+    double rs, os;
+    for (int i = 0; i < n; ++i) {
+      lam[i] = out_d(b, side, p, i);
+      for (int j = 0; j < n; ++j)
+        zp[i + j * n] = out_z(b, side, p, i, j);
+    }
+    bench_tri_ratios(n, b->d0 + p * n, b->e0 + p * ne_of(n), lam, zp,
+                     DBL_EPSILON, &rs, &os);
+    bench_keep_max(res, rs);
+    bench_keep_max(orth, os);
   }
-  bench_tri_ratios(n, b->d0 + p * n, b->e0 + p * ne_of(n), lam, zp, DBL_EPSILON,
-                   res, orth);
+  free(zp);
+  free(lam);
 }
 
 /* FNV-1a over the outputs of problems 0..k-1 in logical order. */
@@ -230,94 +216,79 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   batch *b = run->ctx;
   result *r = (result *)g;
-  const int n = b->n, ns = b->count < SAMPLES ? (int)b->count : SAMPLES;
-  double *zp = bench_xmalloc((size_t)n * n * sizeof(double));
-  double *lam = bench_xmalloc((size_t)n * sizeof(double));
+  const int n = b->n;
   uint64_t hcol = 0;
   r->eig = r->res = r->orth = 0;
-  for (int side = 0; side < NSIDES; ++side) {
-    if (!bench_check_run(run, side, side_name[side], g))
+  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
+    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
       break;
-    if (side == SIDE_LAPACK) {
+    if (side == BENCH_SIDE_LAPACK) {
       memcpy(b->lap_d, b->d, (size_t)(b->count * n) * sizeof(double));
     } else {
-      bench_from_layout(b->d, b->pk, n, b->count, side == SIDE_INT,
+      bench_from_layout(b->d, b->pk, n, b->count, side == BENCH_SIDE_INT,
                         b->threads);
-      bench_keep_max(&r->eig, bench_tri_eig_ratio(n, b->count, b->d0, b->e0,
-                                                  b->pk, b->lap_d,
-                                                  DBL_EPSILON));
-      if (!(r->eig < THRESH))
-        BENCH_FAIL(g, "%s: eigenvalue ratio %.3g", side_name[side], r->eig);
+      bench_keep_max(&r->eig,
+                     bench_tri_eig_ratio(n, b->count, b->d0, b->e0, b->pk,
+                                         b->lap_d, DBL_EPSILON));
     }
     if (b->job == JOB_VECTORS)
-      for (int s = 0; s < ns; ++s) {
-        double res, orth;
-        vector_ratios(b, side, bench_sample_index(b->count, s, ns), zp, lam,
-                      &res, &orth);
-        bench_keep_max(&r->res, res);
-        bench_keep_max(&r->orth, orth);
-      }
-    if (!(r->res < THRESH) || !(r->orth < THRESH))
-      BENCH_FAIL(g, "%s: residual or orthogonality ratio %.3g", side_name[side],
-                 r->res > r->orth ? r->res : r->orth);
-    if (side == SIDE_COL)
+      vector_ratios(b, side, &r->res, &r->orth);
+    bench_eig_verdict(r, bench_layout_side_names[side]);
+    if (side == BENCH_SIDE_COL)
       hcol = output_hash(b, side, b->count);
   }
   /* The interleaved outputs are still in place; the first k1 problems are
    * the same matrices for every thread count. */
   if (g->ok)
-    bench_check_bits(g, hcol == output_hash(b, SIDE_INT, b->count),
-                     output_hash(b, SIDE_INT, k1), hash);
-  free(zp);
-  free(lam);
+    bench_check_bits(g, hcol == output_hash(b, BENCH_SIDE_INT, b->count),
+                     output_hash(b, BENCH_SIDE_INT, k1), hash);
 }
 
-static const bench_family family = {side_name,  NSIDES,        NULL,
-                                    batch_make, batch_destroy, batch_prepare,
-                                    batch_run,  cross_check};
-
-/* One group: sized for the target time of a LAPACK run within a memory
- * cap, cross-checked, timed; 0 on a mismatch. */
-static int run_group(const options *o, result *r, const spec *g, int64_t *k1,
-                     uint64_t *hash) {
-  const double per = 8.0 * (4.0 * g->n + 2.0 * ne_of(g->n)) +
-                     (g->job == JOB_VECTORS ? 8.0 * g->n * g->n : 0) +
-                     sizeof(int);
-  const bench_sizing z = {o->a.target, 8 * g->threads, 8 * g->threads,
-                          (int64_t)(768.0 * 1024 * 1024 / per), 0};
-  char what[96];
-  snprintf(what, sizeof what, "%s n=%d threads=%d",
-           g->job == JOB_VECTORS ? "dsteqr" : "dsterf", g->n, g->threads);
-  return bench_run_group(&family, g, &z, o->a.reps, k1, hash, &r->g, what);
+/* A group's batch: sized for the target time of a LAPACK run within a
+ * memory cap. */
+static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
+                       char *what, size_t len) {
+  const bench_spec *g = spec_;
+  const double n = g->n, vec = g->job == JOB_VECTORS;
+  *z = bench_sizing_cap(a, g->threads, 768.0 * 1024 * 1024,
+                        8.0 * (6.0 * n - 2.0 + vec * n * n) + sizeof(int));
+  snprintf(what, len, "%s n=%d threads=%d", vec ? "dsteqr" : "dsterf", g->n,
+           g->threads);
 }
+
+static const bench_family family = {bench_layout_side_names,
+                                    BENCH_LAYOUT_SIDES,
+                                    NULL,
+                                    batch_make,
+                                    batch_destroy,
+                                    batch_prepare,
+                                    batch_run,
+                                    cross_check,
+                                    batch_size};
 
 /* ---- the report -------------------------------------------------------- */
 
 static void print_row(const result *r, int n, int threads, int job) {
-  double med[NSIDES];
-  char cell[NSIDES][48], ratio[NSIDES][48], chk[48];
+  double med[BENCH_LAYOUT_SIDES];
+  char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64], chk[48];
   const bench_group *g = &r->g;
   if (!g->ok) {
     printf("| %d | %d | %lld | MISMATCH: %s | | | | | |\n", n, threads,
            (long long)g->count, g->why);
     return;
   }
-  for (int s = 0; s < NSIDES; ++s) {
-    med[s] = bench_time_cell(cell[s], sizeof cell[s], g->t[s], g->reps,
-                             (double)g->count);
-    if (s != SIDE_LAPACK)
-      bench_ratio_cell(ratio[s], sizeof ratio[s], g->t[s], g->t[SIDE_LAPACK],
-                       g->reps);
-  }
+  bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
+                    ratio, med);
   if (job == JOB_VECTORS)
     snprintf(chk, sizeof chk, "%.2g / %.2g / %.2g", r->eig, r->res, r->orth);
   else
     snprintf(chk, sizeof chk, "%.2g", r->eig);
   printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g / %.2g | %s%s |\n",
-         n, threads, (long long)g->count, cell[SIDE_LAPACK], cell[SIDE_COL],
-         ratio[SIDE_COL], cell[SIDE_INT], ratio[SIDE_INT],
-         flops_problem(n, job) / med[SIDE_COL] * 1e-3,
-         bytes_problem(n, job) / med[SIDE_COL] * 1e-3, chk,
+         n, threads, (long long)g->count, cell[BENCH_SIDE_LAPACK],
+         cell[BENCH_SIDE_COL], ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT],
+         ratio[BENCH_SIDE_INT],
+         flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3,
+         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk,
          g->identical && g->identical_threads ? "" : " (not bit-identical)");
 }
 
@@ -327,63 +298,52 @@ static void print_row(const result *r, int n, int threads, int job) {
   "                   [--seed X]"
 
 int main(int argc, char **argv) {
-  options o;
+  bench_args o;
   int status = 0;
-  static result res[MAX_LIST][NJOBS][MAX_LIST];
+  static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
   bench_env env;
   const double t_start = bench_now();
-  const bench_opt extra[] = {
-      {"--n", BENCH_OPT_LIST, o.sizes, &o.nn, MAX_LIST, NULL}};
 
   bench_set_name("bench_steqr");
-  bench_args_init(&o.a, 0.15, 20240607);
-  o.a.reps = 7;
-  o.nn = bench_parse_list("4,8,16,32,64,128", o.sizes, MAX_LIST, 1);
-  if (!bench_args_parse(&o.a, argc, argv, ~0u, extra, 1, USAGE))
+  bench_args_init(&o, 0.15, 20240607, "4,8,16,32,64,128");
+  o.reps = 7;
+  if (!bench_args_parse(&o, argc, argv, ~0u, NULL, 0, USAGE))
     return 2;
-  if (o.a.quick && !(o.a.given & BENCH_TARGET))
-    o.a.target = 0.01;
-  if (o.a.quick && !(o.a.given & BENCH_REPS))
-    o.a.reps = 5;
-  for (int i = 0; i < o.nn; ++i)
-    if (o.sizes[i] < 2) {
-      fprintf(stderr, "bench_steqr: n must be at least 2\n");
-      return 2;
-    }
+  if (o.quick && !(o.given & BENCH_TARGET))
+    o.target = 0.01;
+  if (o.quick && !(o.given & BENCH_REPS))
+    o.reps = 5;
 
   bench_openblas_one_thread();
   bench_env_read(&env, "dsteqr_", (size_t)32 << 20);
 
   for (int job = 0; job < NJOBS; ++job)
     for (int in = 0; in < o.nn; ++in) {
-      uint64_t hash = 0;
-      int64_t k1 = 0;
-      for (int it = 0; it < o.a.nt; ++it) {
-        const spec g = {o.sizes[in], job, o.a.threads[it], o.a.seed};
-        status |= !run_group(&o, &res[in][job][it], &g, &k1, &hash);
-      }
+      bench_spec g = {o.sizes[in], job, 0, o.seed};
+      status |=
+          !bench_run_threads(&family, &g, &o, res[in][job], sizeof(result));
     }
 
   bench_print_head("Host: batchla vs LAPACK, symmetric tridiagonal "
                    "eigenproblems",
-                   &o.a, &env);
+                   &o, &env);
   bench_print_openblas();
   printf("- LAPACK: LAPACKE `dsteqr_work('I')` / `dsterf_work`, `dsteqr_` "
          "from %s\n",
          env.provider);
-  bench_print_cpu_threads(&env, o.a.threads, o.a.nt);
+  bench_print_cpu_threads(&env, o.threads, o.nt);
   bench_print_load(&env);
   printf("- host copy bandwidth (read + write, %d threads, best of 5): "
          "%.3g GB/s\n",
          env.procs, env.bw * 1e-9);
   printf("- matrices: random symmetric tridiagonal, d and e uniform(-1, 1), "
          "splitmix64 seed %llu\n",
-         (unsigned long long)o.a.seed);
-  bench_print_timing(&o.a);
+         (unsigned long long)o.seed);
+  bench_print_timing(&o);
   printf("- cross-check before timing (THRESH = %.0f): eigenvalues vs "
          "LAPACK's over the whole batch, |T - Z D Z^T|_1 / (|T|_1 n ulp) "
          "and |I - Z^T Z|_1 / (n ulp) on %d sampled problems per side\n",
-         THRESH, SAMPLES);
+         BENCH_THRESH, SAMPLES);
   printf("- est. GFLOP/s and GB/s of batchla col-major: flops per problem "
          "6n^3 (vectors) or 12n^2 (values), an estimate; compulsory bytes "
          "8(3n-1) + 8n^2 (vectors) or 8(3n-1) (values)\n\n");
@@ -398,9 +358,9 @@ int main(int argc, char **argv) {
            "%s |\n",
            job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
     printf("|---|---|---|---|---|---|---|---|---|---|\n");
-    for (int it = 0; it < o.a.nt; ++it)
+    for (int it = 0; it < o.nt; ++it)
       for (int in = 0; in < o.nn; ++in)
-        print_row(&res[in][job][it], o.sizes[in], o.a.threads[it], job);
+        print_row(&res[in][job][it], o.sizes[in], o.threads[it], job);
     printf("\n");
   }
   bench_print_total(t_start, status);

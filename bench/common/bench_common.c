@@ -41,7 +41,7 @@ const char *bench_name(void) {
   return prog_name;
 }
 
-/* ---- small utilities ---------------------------------------------------- */
+/* ---- small utilities ----------------------------------------------------- */
 
 double bench_now(void) {
   struct timespec ts;
@@ -164,7 +164,15 @@ int64_t bench_count_failed(const int *info, int64_t n) {
   return bad;
 }
 
-/* ---- the command line --------------------------------------------------- */
+long bench_batch_failed(bla_status st, const int *info, int64_t count) {
+  return st != BLA_OK ? -1 : (long)bench_count_failed(info, count);
+}
+
+int bench_nsamples(int64_t count, int most) {
+  return count < most ? (int)count : most;
+}
+
+/* ---- the command line ---------------------------------------------------- */
 
 int bench_parse_list(const char *s, int *out, int max, int lo) {
   int k = 0;
@@ -236,9 +244,12 @@ int bench_parse_args(int argc, char **argv, const bench_opt *opts, int nopts,
   return 1;
 }
 
-void bench_args_init(bench_args *a, double target, uint64_t seed) {
+void bench_args_init(bench_args *a, double target, uint64_t seed,
+                     const char *sizes) {
   const int procs = omp_get_num_procs();
   memset(a, 0, sizeof *a);
+  if (sizes)
+    a->nn = bench_parse_list(sizes, a->sizes, BENCH_MAX_LIST, 2);
   a->reps = 5;
   a->target = target;
   a->seed = seed;
@@ -249,22 +260,24 @@ void bench_args_init(bench_args *a, double target, uint64_t seed) {
 
 int bench_args_parse(bench_args *a, int argc, char **argv, unsigned shared,
                      const bench_opt *extra, int nextra, const char *usage) {
-  const bench_opt common[5] = {
+  enum { NCOMMON = 6 };
+  const bench_opt common[NCOMMON] = {
       {"--quick", BENCH_OPT_FLAG, &a->quick, NULL, 0, NULL},
       {"--reps", BENCH_OPT_INT, &a->reps, NULL, 0, NULL},
       {"--target", BENCH_OPT_DOUBLE, &a->target, NULL, 0, NULL},
       {"--seed", BENCH_OPT_U64, &a->seed, NULL, 0, NULL},
-      {"--threads", BENCH_OPT_LIST, a->threads, &a->nt, BENCH_MAX_LIST, NULL}};
+      {"--threads", BENCH_OPT_LIST, a->threads, &a->nt, BENCH_MAX_LIST, NULL},
+      {"--n", BENCH_OPT_LIST, a->sizes, &a->nn, BENCH_MAX_LIST, NULL}};
   bench_opt opts[32];
   int bit[32], n = 0;
   unsigned seen = 0;
-  for (int k = 0; k < 5; ++k)
+  for (int k = 0; k < NCOMMON; ++k)
     if (shared & (1u << k)) {
       bit[n] = k;
       opts[n++] = common[k];
     }
   for (int k = 0; k < nextra && n < 32; ++k) {
-    bit[n] = 5 + k;
+    bit[n] = NCOMMON + k;
     opts[n++] = extra[k];
   }
   a->cmdline[0] = 0;
@@ -276,10 +289,15 @@ int bench_args_parse(bench_args *a, int argc, char **argv, unsigned shared,
   /* Table positions back to the BENCH_* bits and extra indices. */
   for (int k = 0; k < n; ++k)
     if (seen & (1u << k)) {
-      if (bit[k] < 5)
+      if (bit[k] < NCOMMON)
         a->given |= 1u << bit[k];
       else
-        a->extra_given |= 1u << (bit[k] - 5);
+        a->extra_given |= 1u << (bit[k] - NCOMMON);
+    }
+  for (int k = 0; k < a->nn; ++k)
+    if (a->sizes[k] < 2) {
+      fprintf(stderr, "%s: n must be at least 2\n", prog_name);
+      return 0;
     }
   if (a->reps < 5 || a->reps > BENCH_MAX_REPS || !(a->target > 0)) {
     fprintf(stderr, "%s: need 5 <= reps <= %d%s\nusage: %s\n", prog_name,
@@ -290,8 +308,7 @@ int bench_args_parse(bench_args *a, int argc, char **argv, unsigned shared,
   return 1;
 }
 
-/* ---- formatting -----------------------------------------------------------
- */
+/* ---- formatting ---------------------------------------------------------- */
 
 void bench_fmt_val(char *buf, size_t len, double v, double spread) {
   const int sig = spread < 0.01 ? 3 : 2;
@@ -338,7 +355,7 @@ void bench_ratio_cell(char *buf, size_t len, const double *num,
   snprintf(buf, len, "%s (%.2f-%.2f)", v, lo, hi);
 }
 
-/* ---- running and timing the sides of a host comparison ------------------ */
+/* ---- running and timing the sides of a host comparison ------------------- */
 
 double bench_best_run(const bench_runner *r, int side, int k) {
   double best = 0;
@@ -411,8 +428,20 @@ int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
   return c > lo ? c : lo;
 }
 
-/* ---- a family of groups compared with LAPACK ------------------------------
- */
+/* ---- a family of groups compared with LAPACK ----------------------------- */
+
+const char *const bench_layout_side_names[BENCH_LAYOUT_SIDES] = {
+    "LAPACK", "batchla col-major", "batchla interleaved"};
+
+bench_sizing bench_sizing_cap(const bench_args *a, int threads,
+                              double cap_bytes, double bytes_per_problem) {
+  bench_sizing z;
+  z.target = a->target;
+  z.start = z.lo = 8 * (int64_t)threads;
+  z.cap = (int64_t)(cap_bytes / bytes_per_problem);
+  z.fixed = 0;
+  return z;
+}
 
 typedef struct {
   const bench_family *f;
@@ -427,6 +456,14 @@ static double probe_family(void *ctx, int64_t count) {
   const double t = bench_best_run(&r, 0, 2);
   p->f->destroy(b);
   return t;
+}
+
+void bench_eig_verdict(bench_eig_group *r, const char *side) {
+  if (!(r->eig < BENCH_THRESH))
+    BENCH_FAIL(&r->g, "%s: eigenvalue ratio %.3g", side, r->eig);
+  if (!(r->res < BENCH_THRESH) || !(r->orth < BENCH_THRESH))
+    BENCH_FAIL(&r->g, "%s: residual or orthogonality ratio %.3g", side,
+               r->res > r->orth ? r->res : r->orth);
 }
 
 int bench_check_run(const bench_runner *r, int side, const char *name,
@@ -476,6 +513,36 @@ int bench_run_group(const bench_family *f, const void *spec,
     fprintf(stderr, "%s: MISMATCH, no timing: %s\n", prog_name, g->why);
   f->destroy(b);
   return g->ok;
+}
+
+int bench_run_threads(const bench_family *f, bench_spec *spec,
+                      const bench_args *a, void *res, size_t stride) {
+  uint64_t hash = 0;
+  int64_t k1 = 0;
+  int ok = 1;
+  for (int it = 0; it < a->nt; ++it) {
+    bench_sizing z;
+    char what[160];
+    spec->threads = a->threads[it];
+    f->size(spec, a, &z, what, sizeof what);
+    ok &= bench_run_group(f, spec, &z, a->reps, &k1, &hash,
+                          (bench_group *)((char *)res + it * stride), what);
+  }
+  return ok;
+}
+
+void bench_group_cells(const bench_group *g, int first, int last, int ref,
+                       int speedup, char (*cell)[64], char (*ratio)[64],
+                       double *med) {
+  for (int s = first; s <= last; ++s) {
+    med[s] = bench_time_cell(cell[s], sizeof cell[s], g->t[s], g->reps,
+                             (double)g->count);
+    ratio[s][0] = 0;
+    if (s != ref && speedup)
+      bench_ratio_cell(ratio[s], sizeof ratio[s], g->t[ref], g->t[s], g->reps);
+    else if (s != ref)
+      bench_ratio_cell(ratio[s], sizeof ratio[s], g->t[s], g->t[ref], g->reps);
+  }
 }
 
 /* ---- sides that time themselves ------------------------------------------ */
@@ -528,6 +595,19 @@ int bench_measure(const bench_timed *m, const int *order, int n, int reps,
   return failed;
 }
 
+int bench_side_failure(const bench_side *r, const int *order, int n,
+                       const char *const *names, char *why, size_t len) {
+  for (int k = 0; k < n; ++k)
+    if (r[order[k]].failed) {
+      if (names)
+        snprintf(why, len, "%s: %s", names[order[k]], r[order[k]].skip);
+      else
+        snprintf(why, len, "%s", r[order[k]].skip);
+      return 1;
+    }
+  return 0;
+}
+
 void bench_side_cell(char *buf, size_t len, const bench_side *r, int reps,
                      double scale) {
   if (!r->run)
@@ -570,8 +650,7 @@ void bench_pred_note(bench_pred *p, const bench_side *r, int reps,
   }
 }
 
-/* ---- inputs
- * ------------------------------------------------------------------ */
+/* ---- inputs -------------------------------------------------------------- */
 
 double bench_spd_lower(int n, int kd, double *a, int64_t lda, int band,
                        uint64_t *s) {
@@ -843,7 +922,7 @@ uint64_t bench_hash_mix(uint64_t h, double v) {
   return (h ^ u) * 1099511628211ULL;
 }
 
-/* ---- the machine, for the report ---------------------------------------- */
+/* ---- the machine, for the report ----------------------------------------- */
 
 void bench_read_command(const char *cmd, char *out, size_t len) {
   FILE *f = popen(cmd, "r");
@@ -997,7 +1076,7 @@ const char *bench_data_dir(void) {
   return BENCH_DATA_DIR;
 }
 
-/* ---- report lines ------------------------------------------------------- */
+/* ---- report lines -------------------------------------------------------- */
 
 void bench_print_head(const char *title, const bench_args *a,
                       const bench_env *e) {
@@ -1033,6 +1112,18 @@ void bench_print_timing(const bench_args *a) {
          "per-repetition range); batch sized for about %.2g s per LAPACK "
          "run\n",
          a->reps, a->target);
+}
+
+void bench_print_table(const char *title, const char *head) {
+  int cols = -1;
+  if (title)
+    printf("### %s\n\n", title);
+  printf("%s\n", head);
+  for (const char *c = head; *c; ++c)
+    cols += *c == '|';
+  for (int k = 0; k < cols; ++k)
+    printf("|---");
+  printf("|\n");
 }
 
 void bench_print_total(double t_start, int status) {

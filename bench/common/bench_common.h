@@ -40,7 +40,7 @@ extern "C" {
 void bench_set_name(const char *name);
 const char *bench_name(void);
 
-/* ---- small utilities ---------------------------------------------------- */
+/* ---- small utilities ----------------------------------------------------- */
 
 /* Monotonic wall clock, seconds. */
 double bench_now(void);
@@ -86,6 +86,11 @@ void bench_from_layout(const double *src, double *dst, int64_t len,
                        int64_t count, int interleaved, int threads);
 /* How many of n info values are not 0. */
 int64_t bench_count_failed(const int *info, int64_t n);
+/* What a host side's run returns: -1 when the driver refused the call
+ * (st != BLA_OK), else the number of problems with info != 0. */
+long bench_batch_failed(bla_status st, const int *info, int64_t count);
+/* min(count, most): how many problems a cross-check samples. */
+int bench_nsamples(int64_t count, int most);
 /* Frees every pointer of the list. */
 #define BENCH_FREE(...)                                                        \
   do {                                                                         \
@@ -95,7 +100,7 @@ int64_t bench_count_failed(const int *info, int64_t n);
       free(bench_p_[bench_k_]);                                                \
   } while (0)
 
-/* ---- the command line --------------------------------------------------- */
+/* ---- the command line ---------------------------------------------------- */
 
 /* Comma-separated list of integers in lo..100000 into out (at most max);
  * returns the count, or -1 on a malformed list. */
@@ -129,23 +134,28 @@ int bench_parse_args(int argc, char **argv, const bench_opt *opts, int nopts,
 
 /* The options most benches share, and what each bench adds to them. */
 enum {
-  BENCH_QUICK = 1u,   /* --quick: a short run (CI) */
-  BENCH_REPS = 2u,    /* --reps R, 5 <= R <= BENCH_MAX_REPS */
-  BENCH_TARGET = 4u,  /* --target S, seconds per timed run, > 0 */
-  BENCH_SEED = 8u,    /* --seed X */
-  BENCH_THREADS = 16u /* --threads 1,2,... */
+  BENCH_QUICK = 1u,    /* --quick: a short run (CI) */
+  BENCH_REPS = 2u,     /* --reps R, 5 <= R <= BENCH_MAX_REPS */
+  BENCH_TARGET = 4u,   /* --target S, seconds per timed run, > 0 */
+  BENCH_SEED = 8u,     /* --seed X */
+  BENCH_THREADS = 16u, /* --threads 1,2,... */
+  BENCH_SIZES = 32u    /* --n 4,8,... (sizes, each at least 2) */
 };
 typedef struct {
   int quick, reps;
   double target;
   uint64_t seed;
   int nt, threads[BENCH_MAX_LIST];
-  unsigned given;       /* the BENCH_* options the command line gave */
-  unsigned extra_given; /* bit k: extra option k was given */
-  char cmdline[1024];   /* " --quick --reps 7 ...", for the report */
+  int nn, sizes[BENCH_MAX_LIST];
+  double max_run, budget; /* the GPU benches' limits (bench_cuda_args) */
+  unsigned given;         /* the BENCH_* options the command line gave */
+  unsigned extra_given;   /* bit k: extra option k was given */
+  char cmdline[1024];     /* " --quick --reps 7 ...", for the report */
 } bench_args;
-/* Defaults for the shared options: 5 reps, threads 1 and every CPU. */
-void bench_args_init(bench_args *a, double target, uint64_t seed);
+/* Defaults for the shared options: 5 reps, threads 1 and every CPU,
+ * sizes the list (NULL: none). */
+void bench_args_init(bench_args *a, double target, uint64_t seed,
+                     const char *sizes);
 /* Parses argv: the shared options named in `shared` (a BENCH_* mask),
  * then the bench's own (extra, nextra of them); checks reps and target.
  * Returns 1, or 0 after a message and "usage: <usage>" on stderr (the
@@ -153,8 +163,7 @@ void bench_args_init(bench_args *a, double target, uint64_t seed);
 int bench_args_parse(bench_args *a, int argc, char **argv, unsigned shared,
                      const bench_opt *extra, int nextra, const char *usage);
 
-/* ---- formatting -----------------------------------------------------------
- */
+/* ---- formatting ---------------------------------------------------------- */
 
 /* Two significant figures unless the spread allows three. */
 void bench_fmt_val(char *buf, size_t len, double v, double spread);
@@ -174,7 +183,7 @@ double bench_ratio(const double *num, const double *den, int reps, double *lo,
 void bench_ratio_cell(char *buf, size_t len, const double *num,
                       const double *den, int reps);
 
-/* ---- running and timing the sides of a host comparison ------------------ */
+/* ---- running and timing the sides of a host comparison ------------------- */
 
 /* The sides of one batch: prepare (untimed: inputs into the side's layout)
  * then run (timed), which returns the number of failed problems, or a
@@ -212,10 +221,21 @@ int bench_time_rotating(const bench_runner *r, int nsides, int reps,
 int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
                         double target, int64_t start, int64_t lo, int64_t cap);
 
-/* ---- a family of groups compared with LAPACK ------------------------------
- */
+/* ---- a family of groups compared with LAPACK ----------------------------- */
 
 #define BENCH_MAX_SIDES 8
+
+/* The sides of most comparisons: LAPACK looped over the batch, batchla on
+ * the column-major and on the interleaved layout. */
+enum { BENCH_SIDE_LAPACK, BENCH_SIDE_COL, BENCH_SIDE_INT, BENCH_LAYOUT_SIDES };
+extern const char *const bench_layout_side_names[BENCH_LAYOUT_SIDES];
+
+/* What a group measures (a family's spec may extend it): size n, job,
+ * threads and the seed of its inputs. */
+typedef struct {
+  int n, job, threads;
+  uint64_t seed;
+} bench_spec;
 
 /* What every group of a comparison records; a family's result struct
  * starts with one and adds its cross-check ratios. */
@@ -229,9 +249,26 @@ typedef struct {
                             bits as with the first thread count */
   double t[BENCH_MAX_SIDES][BENCH_MAX_REPS]; /* seconds per run */
 } bench_group;
+/* A group of an eigensolver comparison: beside the timing, the worst
+ * eigenvalue, residual and orthogonality ratios (against BENCH_THRESH). */
+typedef struct {
+  bench_group g;
+  double eig, res, orth;
+} bench_eig_group;
+/* After a side's cross-check: every ratio of r below BENCH_THRESH, or a
+ * failure recorded that names the side. */
+void bench_eig_verdict(bench_eig_group *r, const char *side);
 /* Records g's first failure (printf-style message). */
 #define BENCH_FAIL(g, ...)                                                     \
   bench_fail(&(g)->ok, (g)->why, sizeof(g)->why, __VA_ARGS__)
+
+/* How a group's batch is sized: side 0 (the reference) timed on fresh
+ * batches, bench_calibrate's target, start, lo and cap; fixed > 0: that
+ * size instead. */
+typedef struct {
+  double target;
+  int64_t start, lo, cap, fixed;
+} bench_sizing;
 
 /* A family: how to make a batch of one group (spec) and run its sides. */
 typedef struct {
@@ -252,15 +289,15 @@ typedef struct {
    * first k1 problems from one thread count to the next. */
   void (*check)(const bench_runner *run, bench_group *g, int64_t k1,
                 uint64_t *hash);
+  /* A group's sizing (below) and its name in the progress lines. */
+  void (*size)(const void *spec, const bench_args *a, bench_sizing *z,
+               char *what, size_t len);
 } bench_family;
 
-/* How a group's batch is sized: side 0 (the reference) timed on fresh
- * batches, bench_calibrate's target, start, lo and cap; fixed > 0: that
- * size instead. */
-typedef struct {
-  double target;
-  int64_t start, lo, cap, fixed;
-} bench_sizing;
+/* The usual sizing: a's target, from 8 problems per thread, at most
+ * cap_bytes / bytes_per_problem problems. */
+bench_sizing bench_sizing_cap(const bench_args *a, int threads,
+                              double cap_bytes, double bytes_per_problem);
 
 /* One untimed run of side for a cross-check (r's ctx is the batch): 1, or
  * 0 after recording in g that problems failed or the driver refused. */
@@ -280,8 +317,20 @@ void bench_check_bits(bench_group *g, int identical, uint64_t h_k1,
 int bench_run_group(const bench_family *f, const void *spec,
                     const bench_sizing *z, int reps, int64_t *k1,
                     uint64_t *hash, bench_group *g, const char *what);
+/* One group at every thread count of a, in order, spec->threads set in
+ * turn (the first thread count's batch size and output bits are the
+ * others' floor and reference); the results, each starting with a
+ * bench_group, stride bytes apart from res. Returns 1 when all passed. */
+int bench_run_threads(const bench_family *f, bench_spec *spec,
+                      const bench_args *a, void *res, size_t stride);
+/* A group's cells: sides first..last, the time per problem in us into
+ * cell (median into med), the ratio to side ref into ratio (side / ref,
+ * or ref / side when speedup; ref's own left empty). */
+void bench_group_cells(const bench_group *g, int first, int last, int ref,
+                       int speedup, char (*cell)[64], char (*ratio)[64],
+                       double *med);
 
-/* ---- sides that time themselves (GPU: events; host: wall clock) --------- */
+/* ---- sides that time themselves (GPU: events; host: wall clock) ---------- */
 
 /* One side's outcome in a cell. */
 typedef struct {
@@ -311,6 +360,10 @@ typedef struct {
  * number of sides that failed. */
 int bench_measure(const bench_timed *m, const int *order, int n, int reps,
                   double max_run, bench_side *r);
+/* "<name>: <why>" of the first of sides order[0..n) that failed into why
+ * (names NULL: the why alone); 0 when none failed. */
+int bench_side_failure(const bench_side *r, const int *order, int n,
+                       const char *const *names, char *why, size_t len);
 /* "median (spread%)" of t * scale, or "- (skip)" for a side not timed. */
 void bench_side_cell(char *buf, size_t len, const bench_side *r, int reps,
                      double scale);
@@ -331,8 +384,7 @@ int bench_pred_skip(const bench_pred *p, long long count, double max_run,
 void bench_pred_note(bench_pred *p, const bench_side *r, int reps,
                      long long count);
 
-/* ---- inputs
- * ------------------------------------------------------------------ */
+/* ---- inputs -------------------------------------------------------------- */
 
 /* One random diagonally dominant SPD matrix of band width kd, its lower
  * triangle into a (column-major, leading dimension lda; band: LAPACK's
@@ -416,7 +468,7 @@ int64_t bench_sample_index(int64_t count, int s, int ns);
 #define BENCH_HASH_INIT 1469598103934665603ULL
 uint64_t bench_hash_mix(uint64_t h, double v);
 
-/* ---- the machine, for the report ---------------------------------------- */
+/* ---- the machine, for the report ----------------------------------------- */
 
 /* First line of the output of a shell command, "" on failure. */
 void bench_read_command(const char *cmd, char *out, size_t len);
@@ -450,7 +502,7 @@ double bench_scalar_peak(void);
 /* The directory of the test data (tests/data of the source tree). */
 const char *bench_data_dir(void);
 
-/* ---- report lines ------------------------------------------------------- */
+/* ---- report lines -------------------------------------------------------- */
 
 /* "## title", then the command, commit, batchla version, build type,
  * flags and compiler. */
@@ -462,6 +514,9 @@ void bench_print_cpu_threads(const bench_env *e, const int *threads, int nt);
 void bench_print_load(const bench_env *e);
 /* How a LAPACK comparison's cells are timed and what its ratio means. */
 void bench_print_timing(const bench_args *a);
+/* "### title" (when not NULL), then a markdown table's head row and its
+ * separator row (as many columns as head has). */
+void bench_print_table(const char *title, const char *head);
 /* The closing line of the LAPACK comparisons. */
 void bench_print_total(double t_start, int status);
 

@@ -189,3 +189,43 @@ void bench_cuda_print_head(const char *title, const bench_args *a,
   printf("- commit: %s; batchla %s\n", commit, bla_version());
   bench_cuda_print_env(e, cusolver_version);
 }
+
+int bench_cuda_args(bench_args *a, int argc, char **argv, double max_run,
+                    double quick_max_run, double budget, const bench_opt *extra,
+                    int nextra, const char *usage) {
+  bench_opt opts[16];
+  int n = 0;
+  for (int k = 0; k < nextra && n < 14; ++k)
+    opts[n++] = extra[k];
+  opts[n++] = {"--max-run", BENCH_OPT_DOUBLE, &a->max_run, NULL, 0, NULL};
+  if (budget > 0)
+    opts[n++] = {"--budget", BENCH_OPT_DOUBLE, &a->budget, NULL, 0, NULL};
+  a->max_run = max_run;
+  a->budget = budget;
+  if (!bench_args_parse(a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
+                        opts, n, usage))
+    return 0;
+  if (a->quick && !(a->extra_given & (1u << nextra)))
+    a->max_run = quick_max_run;
+  if (!(a->max_run > 0)) {
+    fprintf(stderr, "%s: need max-run > 0\nusage: %s\n", bench_name(), usage);
+    return 0;
+  }
+  return 1;
+}
+
+int bench_cuda_cell(int setup, const bench_timed *m, const int *order, int n,
+                    int reps, double max_run, bench_side *r,
+                    const char *const *names, char *why, size_t len) {
+  int ok = setup;
+  if (!setup) {
+    snprintf(why, len, "setup failed (memory?)");
+    (void)cudaGetLastError();
+  } else {
+    bench_measure(m, order, n, reps, max_run, r);
+    ok = !bench_side_failure(r, order, n, names, why, len);
+  }
+  if (!ok)
+    fprintf(stderr, "%s: no timing: %s\n", bench_name(), why);
+  return ok;
+}

@@ -73,6 +73,14 @@ int bench_cuda_env_read(bench_cuda_env *e, char *why, size_t len);
  * cuSOLVER version when cusolver_version > 0). */
 void bench_cuda_print_env(const bench_cuda_env *e, int cusolver_version);
 
+/* A cell whose sides must all pass: when setup failed (the CUDA error is
+ * cleared), why says so; else bench_measure of sides order[0..n) and the
+ * first failure, "<name>: <why>". Says on stderr when the cell gives no
+ * timing; returns 1 when it does. */
+int bench_cuda_cell(int setup, const bench_timed *m, const int *order, int n,
+                    int reps, double max_run, bench_side *r,
+                    const char *const *names, char *why, size_t len);
+
 /* The device, a stream and a timer on it; 0 when there is no usable
  * device or batchla was built without CUDA (then the reason is on stdout:
  * a GPU bench on such a machine is skipped, not failed). */
@@ -81,5 +89,27 @@ int bench_cuda_start(bench_cuda_env *e, cudaStream_t *st, bench_cuda_timer *tm);
  * device and toolkit (bench_cuda_print_env). */
 void bench_cuda_print_head(const char *title, const bench_args *a,
                            const bench_cuda_env *e, int cusolver_version);
+
+/* The GPU benches' command line: --quick, --reps R, --seed X, the bench's
+ * own options (extra, whose bits in a->extra_given come first), --max-run
+ * S into a->max_run (a run found or predicted longer is not timed;
+ * default max_run, or quick_max_run with --quick) and, when budget > 0,
+ * --budget S into a->budget (no new cell once the bench has run that
+ * long; default budget). 0 after a message (the bench then exits with
+ * status 2). */
+int bench_cuda_args(bench_args *a, int argc, char **argv, double max_run,
+                    double quick_max_run, double budget, const bench_opt *extra,
+                    int nextra, const char *usage);
+
+#ifdef CUSOLVERDN_H_
+/* A cuSOLVER handle on stream st, and the library's version; 0 on
+ * failure (for the benches that include cusolverDn.h). */
+static inline int bench_cusolver_start(cusolverDnHandle_t *h, cudaStream_t st,
+                                       int *version) {
+  cusolverGetVersion(version);
+  return bench_cusolver_ok(cusolverDnCreate(h), "cusolverDnCreate") &&
+         bench_cusolver_ok(cusolverDnSetStream(*h, st), "cusolverDnSetStream");
+}
+#endif
 
 #endif /* BATCHLA_BENCH_CUDA_CUH */

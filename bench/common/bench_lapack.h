@@ -1,9 +1,15 @@
-/* bench_lapack: LAPACK references shared by a family's host and GPU
- * benches (header only: the harness itself never links LAPACK). Include
- * it after <lapacke.h>. */
+/* bench_lapack: LAPACKE, when the build found it (BENCH_HAVE_LAPACKE,
+ * set by bench/CMakeLists.txt), and the LAPACK references a family's host
+ * and GPU benches share (header only: the harness itself never links
+ * LAPACK). */
 #ifndef BATCHLA_BENCH_LAPACK_H
 #define BATCHLA_BENCH_LAPACK_H
 
+#ifndef BENCH_HAVE_LAPACKE
+#define BENCH_HAVE_LAPACKE 0
+#endif
+#if BENCH_HAVE_LAPACKE
+#include <lapacke.h>
 #include <string.h>
 
 #include "bench_common.h"
@@ -49,4 +55,5 @@ static inline int bench_ref_qz_eig(int n, const double *a, const double *b,
                              sc + n, &abn, &bbn, s, sc + 2 * n);
 }
 
+#endif /* BENCH_HAVE_LAPACKE */
 #endif /* BATCHLA_BENCH_LAPACK_H */

@@ -189,11 +189,9 @@ static void run_cell(job *j, int reps) {
     j->hhost = bench_host_array<double>(vals);
     j->hinfo = bench_host_array<int>((size_t)j->count);
     /* the two alternate which runs first */
-    if (bench_measure(&timed, order, NSIDES, reps, INFINITY, c->s) == 0)
-      c->run = true;
-    else
-      snprintf(c->why, sizeof c->why, "%s",
-               c->s[c->s[S_HOST].failed ? S_HOST : S_DEV].skip);
+    bench_measure(&timed, order, NSIDES, reps, INFINITY, c->s);
+    c->run =
+        !bench_side_failure(c->s, order, NSIDES, NULL, c->why, sizeof c->why);
   }
   cudaFree(j->dout);
   cudaFree(j->dinfo);
@@ -214,7 +212,7 @@ int main(int argc, char **argv) {
   int status = 0, nb, ok = 1;
 
   bench_set_name("bench_bessel_gpu");
-  bench_args_init(&a, 1, 20240611);
+  bench_args_init(&a, 1, 20240611, NULL);
   if (!bench_args_parse(&a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
                         NULL, 0, USAGE))
     return 2;

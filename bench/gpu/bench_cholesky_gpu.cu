@@ -20,7 +20,7 @@
  *   batchla host pbsv          bla_dpbsv_batch, {BLA_HOST}, all threads
  * Every side is checked before it is timed, on every problem: info = 0,
  * |b - A x|_1 / (|A|_1 |x|_1 eps) and the forward error against the host
- * path's x relative to Varah's bound on cond(A) eps, both below THRESH.
+ * path's x relative to Varah's bound on cond(A) eps, both below BENCH_THRESH.
  * The headline cell (kd = 2, n = 64, batch 1e6) is reported as achieved
  * bandwidth against the card's copy bandwidth measured in the same run.
  * A cell whose single run would exceed --max-run seconds, or that does
@@ -37,7 +37,6 @@
 #include "batchla/batchla.h"
 #include "bench_cuda.cuh"
 
-#define THRESH BENCH_THRESH
 #define KD 2
 
 enum { S_PB_INT, S_PB_COL, S_PO_INT, S_PO_COL, S_CUSOLVER, S_HOST, NSIDES };
@@ -45,11 +44,6 @@ static const char *const side_name[NSIDES] = {
     "batchla pbsv interleaved",    "batchla pbsv col-major",
     "batchla posv interleaved",    "batchla posv col-major",
     "cuSOLVER potrf+potrsBatched", "batchla host pbsv"};
-
-struct options {
-  bench_args a;
-  double budget, max_run;
-};
 
 /* ---- kernels: dense form, pointer arrays --------------------------------- */
 
@@ -336,7 +330,7 @@ static int side_check(void *ctx, int side, char *why, size_t wlen) {
     fwd =
         bench_nanmax(fwd, dx / ((xl > 0 ? xl : 1) * (anorm / c->gap[p]) * eps));
   }
-  if (!(res < THRESH) || !(fwd < THRESH)) {
+  if (!(res < BENCH_THRESH) || !(fwd < BENCH_THRESH)) {
     snprintf(why, wlen, "MISMATCH res %.3g fwd %.3g", res, fwd);
     return 0;
   }
@@ -358,7 +352,7 @@ static double bytes_min(int n, int kd) {
 /* One cell: which sides run (memory, the time predicted from the last
  * batch), their check and timing, and its table row; the headline
  * sentence when it is the headline cell. */
-static int run_cell(const struct options *o, const struct ctx *x, int n,
+static int run_cell(const bench_args *o, const struct ctx *x, int n,
                     long long count, bench_pred *pred, double bw,
                     char *headline, size_t hlen) {
   struct cell c;
@@ -366,7 +360,7 @@ static int run_cell(const struct options *o, const struct ctx *x, int n,
   const bench_timed timed = {&c, side_prepare, side_run, side_check};
   char why[128] = "", cellbuf[NSIDES][200], rat[2][16], gbs[2][48];
   int order[NSIDES], ns = 0, failed;
-  const int setup = cell_setup(&c, x, n, count, o->a.seed, why, sizeof why);
+  const int setup = cell_setup(&c, x, n, count, o->seed, why, sizeof why);
   memset(r, 0, sizeof r);
   for (int s = 0; s < NSIDES; ++s) {
     const int dense = s == S_PO_INT || s == S_PO_COL || s == S_CUSOLVER;
@@ -378,18 +372,18 @@ static int run_cell(const struct options *o, const struct ctx *x, int n,
                               sizeof r[s].skip))
       order[ns++] = s;
   }
-  failed = bench_measure(&timed, order, ns, o->a.reps, o->max_run, r);
+  failed = bench_measure(&timed, order, ns, o->reps, o->max_run, r);
   for (int s = 0; s < NSIDES; ++s) {
-    bench_pred_note(&pred[s], &r[s], o->a.reps, count);
-    bench_side_cell(cellbuf[s], sizeof cellbuf[s], &r[s], o->a.reps, 1e3);
+    bench_pred_note(&pred[s], &r[s], o->reps, count);
+    bench_side_cell(cellbuf[s], sizeof cellbuf[s], &r[s], o->reps, 1e3);
   }
   /* Speedups: the other side's time over batchla pbsv interleaved's. */
   bench_side_ratio(rat[0], sizeof rat[0], &r[S_CUSOLVER], &r[S_PB_INT],
-                   o->a.reps);
-  bench_side_ratio(rat[1], sizeof rat[1], &r[S_HOST], &r[S_PB_INT], o->a.reps);
+                   o->reps);
+  bench_side_ratio(rat[1], sizeof rat[1], &r[S_HOST], &r[S_PB_INT], o->reps);
   for (int k = 0; k < 2; ++k) {
     const bench_side *sr = &r[k ? S_PB_COL : S_PB_INT];
-    const double med = sr->run ? bench_median(sr->t, o->a.reps) : 0;
+    const double med = sr->run ? bench_median(sr->t, o->reps) : 0;
     const double g = sr->run ? bytes_min(n, KD) * (double)count / med : 0;
     const double pc = bw > 0 ? 100 * g / bw : 0.0;
     if (!sr->run)
@@ -413,7 +407,7 @@ static int run_cell(const struct options *o, const struct ctx *x, int n,
 }
 
 int main(int argc, char **argv) {
-  struct options o;
+  bench_args o;
   struct ctx x;
   bench_cuda_env env;
   int solv = 0, status = 0;
@@ -423,32 +417,21 @@ int main(int argc, char **argv) {
   static const long long counts[] = {10000, 100000, 1000000};
   char headline[256] = "";
   bench_pred pred[4][NSIDES];
-  const bench_opt extra[] = {
-      {"--budget", BENCH_OPT_DOUBLE, &o.budget, NULL, 0, NULL},
-      {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL}};
 
   bench_set_name("bench_cholesky_gpu");
-  bench_args_init(&o.a, 1, 20240607);
-  o.budget = 240;
-  o.max_run = 1.5;
-  if (!bench_args_parse(&o.a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
-                        extra, 2, USAGE))
+  bench_args_init(&o, 1, 20240607, NULL);
+  if (!bench_cuda_args(&o, argc, argv, 1.5, 0.2, 240, NULL, 0, USAGE))
     return 2;
-  if (o.a.quick && !(o.a.extra_given & 2u))
-    o.max_run = 0.2;
   if (!bench_cuda_start(&env, &x.st, &x.tm))
     return 0;
-  cusolverGetVersion(&solv);
-  if (!bench_cusolver_ok(cusolverDnCreate(&x.sol), "cusolverDnCreate") ||
-      !bench_cusolver_ok(cusolverDnSetStream(x.sol, x.st),
-                         "cusolverDnSetStream"))
+  if (!bench_cusolver_start(&x.sol, x.st, &solv))
     return 1;
   fprintf(stderr, "bench_cholesky_gpu: measuring copy bandwidth\n");
   bench_cuda_copy_bandwidth(x.st, (size_t)2 << 30, &bw_memcpy, &bw_kernel);
   memset(pred, 0, sizeof pred);
 
   bench_cuda_print_head("GPU: batchla vs cuSOLVER, Cholesky factor and solve",
-                        &o.a, &env, solv);
+                        &o, &env, solv);
   printf("- measured copy bandwidth (read + write, 2 GiB, best of 5): "
          "cudaMemcpy D2D %.0f GB/s, copy kernel %.0f GB/s\n",
          bw_memcpy * 1e-9, bw_kernel * 1e-9);
@@ -457,16 +440,16 @@ int main(int argc, char **argv) {
          "the row's off-diagonal sum; b uniform(-1, 1), nrhs = 1; uplo "
          "lower; splitmix64 seed %llu (the host bench's stream). posv and "
          "cuSOLVER solve the same matrices in dense storage\n",
-         KD, (unsigned long long)o.a.seed);
+         KD, (unsigned long long)o.seed);
   printf("- checked before timing, every problem of every side (THRESH "
          "%.0f): info = 0, |b - A x|_1 / (|A|_1 |x|_1 eps), |x - x_host|_inf "
          "/ (|x_host|_inf cond eps) with Varah's bound on cond_inf\n",
-         THRESH);
+         BENCH_THRESH);
   printf("- %d repetitions per cell, first side rotates; time per batch in "
          "ms, median (spread = (max - min) / median), cudaEvent timing on "
          "one stream (host path: wall clock, all host threads); a run over "
          "%.2g s (or predicted so) is not timed\n",
-         o.a.reps, o.max_run);
+         o.reps, o.max_run);
   printf("- GB/s: compulsory traffic of pbsv per problem 8 ((kd+1) n + n + "
          "n) bytes (read band and b, write x; the factor written back over "
          "the band, another 8 (kd+1) n, is not counted), over the median "
@@ -479,7 +462,7 @@ int main(int argc, char **argv) {
 
   for (int in = 0; in < 4; ++in)
     for (int ic = 0; ic < 3; ++ic) {
-      if (o.a.quick && counts[ic] > 100000)
+      if (o.quick && counts[ic] > 100000)
         continue;
       if (bench_now() - t_start > o.budget) {
         printf("| %d | %lld | skipped: time budget of %.0f s spent | | | | "

@@ -135,10 +135,9 @@ static void run_row(const workflow *w, int reps, cudaStream_t st,
   r->worst = 0;
   r->reps = reps;
   /* the two alternate which runs first */
-  r->run = bench_measure(&timed, order, NSIDES, reps, INFINITY, r->s) == 0;
-  if (!r->run)
-    snprintf(r->why, sizeof r->why, "%s",
-             r->s[r->s[S_HOST].failed ? S_HOST : S_DEV].skip);
+  bench_measure(&timed, order, NSIDES, reps, INFINITY, r->s);
+  r->run =
+      !bench_side_failure(r->s, order, NSIDES, NULL, r->why, sizeof r->why);
 }
 
 /* ---- workflow A ------------------------------------------------------------
@@ -307,7 +306,7 @@ int main(int argc, char **argv) {
   const bla_index stride = 10;
 
   bench_set_name("bench_mathieu_gpu");
-  bench_args_init(&args, 1, 1234);
+  bench_args_init(&args, 1, 1234, NULL);
   if (!bench_args_parse(&args, argc, argv,
                         BENCH_QUICK | BENCH_REPS | BENCH_SEED, NULL, 0, USAGE))
     return 2;

@@ -22,7 +22,7 @@
  * Before any time is printed, on sampled problems: every side's
  * eigenvalues, as projective points, against a reference as multisets
  * (LAPACK dggevx when built with LAPACKE: chordal distance * s / (ulp
- * |(A, B)|_F) below THRESH, s its RCONDE; else batchla's host result with
+ * |(A, B)|_F) below BENCH_THRESH, s its RCONDE; else batchla's host result with
  * s = 1), the GPU's also against the host's; dget51's |A - Q S Z^T| /
  * (|A| n ulp), |B - Q T Z^T| / (|B| n ulp), |I - Q Q^T| and |I - Z Z^T|
  * over n ulp, and the shape of (S, T); and info = 0 on every problem. A
@@ -36,19 +36,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef BENCH_HAVE_LAPACKE
-#define BENCH_HAVE_LAPACKE 0
-#endif
-#if BENCH_HAVE_LAPACKE
-#include <lapacke.h>
-
-#include "bench_lapack.h"
-#endif
-
 #include "batchla/batchla.h"
 #include "bench_cuda.cuh"
+#include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
 #define SAMPLES 64
 #define NSIZES 4
 
@@ -66,13 +57,12 @@ struct cell {
   long long count;
   char why[200];
   bench_side s[NSIDES];
-  /* worst ratios over the sides, against THRESH */
+  /* worst ratios over the sides, against BENCH_THRESH */
   double eig, eig_host, res_a, res_b, orth;
 };
 
 struct options {
   bench_args a;
-  double max_run;
 };
 
 /* ---- flop and byte counts (estimates, as bench/bench_qz.c) ------------ */
@@ -380,11 +370,12 @@ static int check_side(void *ctx, int side, char *why, size_t wlen) {
     snprintf(why, wlen, "(S, T) not in generalized Schur form");
     return 0;
   }
-  if (!(c->eig < THRESH) || !(c->eig_host < THRESH) || !(c->res_a < THRESH) ||
-      !(c->res_b < THRESH) || !(c->orth < THRESH)) {
+  if (!(c->eig < BENCH_THRESH) || !(c->eig_host < BENCH_THRESH) ||
+      !(c->res_a < BENCH_THRESH) || !(c->res_b < BENCH_THRESH) ||
+      !(c->orth < BENCH_THRESH)) {
     snprintf(why, wlen,
              "eig %.3g, vs host %.3g, A %.3g, B %.3g, orth %.3g (THRESH %g)",
-             c->eig, c->eig_host, c->res_a, c->res_b, c->orth, THRESH);
+             c->eig, c->eig_host, c->res_a, c->res_b, c->orth, BENCH_THRESH);
     return 0;
   }
   return 1;
@@ -446,26 +437,14 @@ static void print_cell(const cell *c, int job, double bw) {
 static int run_cell(cell *c, group *g, int job, const options *o) {
   static const int order[NSIDES] = {S_HOST, S_INT, S_COL};
   const bench_timed timed = {g, NULL, run_side, check_side};
-  c->ok = 1;
+  c->count = o->a.quick ? c->count / 10 : c->count;
   g->c = c;
   fprintf(stderr, "bench_qz_gpu: n=%d batch=%lld %s\n", c->n, c->count,
           job == JOB_VECTORS ? "with vectors" : "Schur form only");
-  if (!group_alloc(g, c->n, job, c->count, o->a.seed)) {
-    c->ok = 0;
-    snprintf(c->why, sizeof c->why, "setup failed (memory?)");
-    (void)cudaGetLastError();
-  } else {
-    c->reps = o->a.reps;
-    if (bench_measure(&timed, order, NSIDES, o->a.reps, o->max_run, c->s))
-      for (int k = 0; k < NSIDES && c->ok; ++k)
-        if (c->s[order[k]].failed) {
-          c->ok = 0;
-          snprintf(c->why, sizeof c->why, "%s: %s", side_name[order[k]],
-                   c->s[order[k]].skip);
-        }
-  }
-  if (!c->ok)
-    fprintf(stderr, "bench_qz_gpu: no timing: %s\n", c->why);
+  c->reps = o->a.reps;
+  c->ok = bench_cuda_cell(group_alloc(g, c->n, job, c->count, o->a.seed),
+                          &timed, order, NSIDES, o->a.reps, o->a.max_run, c->s,
+                          side_name, c->why, sizeof c->why);
   return c->ok;
 }
 
@@ -481,19 +460,11 @@ int main(int argc, char **argv) {
   bench_cuda_timer tm;
   double bw;
   const double t_start = bench_now();
-  const bench_opt extra[] = {
-      {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL}};
 
   bench_set_name("bench_qz_gpu");
-  bench_args_init(&o.a, 1, 20240607);
-  o.max_run = 20.0;
-  if (!bench_args_parse(&o.a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
-                        extra, 1, USAGE))
+  bench_args_init(&o.a, 1, 20240607, NULL);
+  if (!bench_cuda_args(&o.a, argc, argv, 20.0, 20.0, 0, NULL, 0, USAGE))
     return 2;
-  if (!(o.max_run > 0)) {
-    fprintf(stderr, "bench_qz_gpu: need max-run > 0\n");
-    return 2;
-  }
   if (!bench_cuda_start(&env, &st, &tm))
     return 2;
   bench_env_read(&host, NULL, 0);
@@ -502,15 +473,12 @@ int main(int argc, char **argv) {
 
   for (int si = 0; si < NSIZES; ++si)
     for (int job = 0; job < NJOBS; ++job) {
-      cell *c = &cells[si][job];
-      group g;
-      memset(c, 0, sizeof *c);
-      memset(&g, 0, sizeof g);
-      c->n = sizes[si];
-      c->count = o.a.quick ? batches[si] / 10 : batches[si];
+      group g = group();
       g.st = st;
       g.tm = &tm;
-      status |= !run_cell(c, &g, job, &o);
+      cells[si][job].n = sizes[si];
+      cells[si][job].count = batches[si];
+      status |= !run_cell(&cells[si][job], &g, job, &o);
       group_free(&g);
     }
 
@@ -539,7 +507,7 @@ int main(int argc, char **argv) {
          "/ (|A|_1 n ulp) (A), the same for B (B), |I - Q Q^T|, |I - Z Z^T| "
          "over n ulp (orth), the generalized Schur shape of (S, T), and "
          "info = 0 on every problem\n",
-         THRESH, SAMPLES,
+         BENCH_THRESH, SAMPLES,
          BENCH_HAVE_LAPACKE
              ? "LAPACK dggevx, chordal distance * RCONDE / (ulp |(A, B)|_F)"
              : "batchla's host result, chordal distance / (ulp |(A, B)|_F)");

@@ -23,7 +23,7 @@
  *                         only (NOVECTOR) against the Schur form only.
  * Before any time is printed, every side's eigenvalues on sampled problems
  * are checked as multisets against a host reference (LAPACK dgees and
- * dtrsna when built with LAPACKE: error * s / (ulp |A|_F) below THRESH,
+ * dtrsna when built with LAPACKE: error * s / (ulp |A|_F) below BENCH_THRESH,
  * s the reciprocal condition number; else batchla's host result with
  * s = 1), and batchla's |A - Z T Z^T| / (|A| n ulp) and |I - Z Z^T| /
  * (n ulp) on the same samples. A cell whose single run would exceed
@@ -39,19 +39,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef BENCH_HAVE_LAPACKE
-#define BENCH_HAVE_LAPACKE 0
-#endif
-#if BENCH_HAVE_LAPACKE
-#include <lapacke.h>
-
-#include "bench_lapack.h"
-#endif
-
 #include "batchla/batchla.h"
 #include "bench_cuda.cuh"
+#include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
 #define SAMPLES 64
 #define NSIZES 4
 
@@ -74,7 +65,6 @@ struct cell {
 struct options {
   bench_args a;
   int geev;
-  double max_run;
 };
 
 /* ---- flop and byte counts (estimates) ---------------------------------- */
@@ -371,9 +361,10 @@ static int check_side(void *ctx, int side, char *why, size_t why_len) {
     snprintf(why, why_len, "%lld problems with info != 0", bad);
     return 0;
   }
-  if (!(eig < THRESH) || !(res < THRESH) || !(orth < THRESH)) {
+  if (!(eig < BENCH_THRESH) || !(res < BENCH_THRESH) ||
+      !(orth < BENCH_THRESH)) {
     snprintf(why, why_len, "eig %.3g res %.3g orth %.3g (THRESH %g)", eig, res,
-             orth, THRESH);
+             orth, BENCH_THRESH);
     return 0;
   }
   return 1;
@@ -428,26 +419,15 @@ static void print_cell(const cell *c, int job, double bw) {
 static int run_cell(cell *c, group *g, int job, const options *o) {
   static const int order[NSIDES] = {S_INT, S_COL, S_HOST, S_GEEV};
   const bench_timed timed = {g, NULL, run_side, check_side};
-  c->ok = 1;
+  c->count = o->a.quick ? c->count / 10 : c->count;
   fprintf(stderr, "bench_schur_gpu: n=%d batch=%lld %s\n", c->n, c->count,
           job == JOB_VECTORS ? "with vectors" : "Schur form only");
-  if (!group_alloc(g, c->n, job, c->count, o->geev, o->a.seed) ||
-      !geev_setup(g)) {
-    c->ok = 0;
-    snprintf(c->why, sizeof c->why, "setup failed (memory?)");
-    (void)cudaGetLastError();
-  } else {
-    c->geev_count = g->gcount;
-    c->reps = o->a.reps;
-    if (bench_measure(&timed, order, NSIDES, o->a.reps, o->max_run, c->s))
-      for (int s = 0; s < NSIDES && c->ok; ++s)
-        if (c->s[s].failed) {
-          c->ok = 0;
-          snprintf(c->why, sizeof c->why, "%s: %s", side_name[s], c->s[s].skip);
-        }
-  }
-  if (!c->ok)
-    fprintf(stderr, "bench_schur_gpu: no timing: %s\n", c->why);
+  const int setup =
+      group_alloc(g, c->n, job, c->count, o->geev, o->a.seed) && geev_setup(g);
+  c->geev_count = g->gcount;
+  c->reps = o->a.reps;
+  c->ok = bench_cuda_cell(setup, &timed, order, NSIDES, o->a.reps, o->a.max_run,
+                          c->s, side_name, c->why, sizeof c->why);
   return c->ok;
 }
 
@@ -464,28 +444,22 @@ int main(int argc, char **argv) {
   cusolverDnParams_t par;
   double bw;
   const double t_start = bench_now();
-  const bench_opt extra[] = {
-      {"--geev", BENCH_OPT_INT, &o.geev, NULL, 0, NULL},
-      {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL}};
+  const bench_opt extra[] = {{"--geev", BENCH_OPT_INT, &o.geev, NULL, 0, NULL}};
 
   bench_set_name("bench_schur_gpu");
-  bench_args_init(&o.a, 1, 20240607);
+  bench_args_init(&o.a, 1, 20240607, NULL);
   o.geev = 1000;
-  o.max_run = 20.0;
-  if (!bench_args_parse(&o.a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
-                        extra, 2, USAGE))
+  if (!bench_cuda_args(&o.a, argc, argv, 20.0, 20.0, 0, extra, 1, USAGE))
     return 2;
-  if (o.geev < 1 || !(o.max_run > 0)) {
-    fprintf(stderr, "bench_schur_gpu: need geev >= 1 and max-run > 0\n");
+  if (o.geev < 1) {
+    fprintf(stderr, "bench_schur_gpu: need geev >= 1\n");
     return 2;
   }
   if (o.a.quick && !(o.a.extra_given & 1u))
     o.geev = 100;
   if (!bench_cuda_start(&env, &st, &tm))
     return 2;
-  cusolverGetVersion(&solv);
-  if (!bench_cusolver_ok(cusolverDnCreate(&h), "cusolverDnCreate") ||
-      !bench_cusolver_ok(cusolverDnSetStream(h, st), "cusolverDnSetStream") ||
+  if (!bench_cusolver_start(&h, st, &solv) ||
       !bench_cusolver_ok(cusolverDnCreateParams(&par),
                          "cusolverDnCreateParams"))
     return 2;
@@ -494,17 +468,14 @@ int main(int argc, char **argv) {
 
   for (int si = 0; si < NSIZES; ++si)
     for (int job = 0; job < NJOBS; ++job) {
-      cell *c = &cells[si][job];
-      group g;
-      memset(c, 0, sizeof *c);
-      memset(&g, 0, sizeof g);
-      c->n = sizes[si];
-      c->count = o.a.quick ? batches[si] / 10 : batches[si];
+      group g = group();
       g.st = st;
       g.tm = &tm;
       g.h = h;
       g.par = par;
-      status |= !run_cell(c, &g, job, &o);
+      cells[si][job].n = sizes[si];
+      cells[si][job].count = batches[si];
+      status |= !run_cell(&cells[si][job], &g, job, &o);
       group_free(&g);
     }
 
@@ -534,7 +505,7 @@ int main(int argc, char **argv) {
          "problems per side: eigenvalues against %s as multisets; "
          "|A - Z T Z^T| / (|A| n ulp) and |I - Z Z^T| / (n ulp) for "
          "batchla\n",
-         THRESH, SAMPLES,
+         BENCH_THRESH, SAMPLES,
          BENCH_HAVE_LAPACKE ? "LAPACK dgees, weighted by dtrsna's s"
                             : "batchla's host result (s = 1)");
   printf("- est. GFLOP/s / GB/s of batchla interleaved: about 25 n^3 "

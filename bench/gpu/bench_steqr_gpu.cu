@@ -28,28 +28,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#ifndef BENCH_HAVE_LAPACKE
-#define BENCH_HAVE_LAPACKE 0
-#endif
-#if BENCH_HAVE_LAPACKE
-#include <lapacke.h>
-#endif
-
 #include "batchla/batchla.h"
 #include "bench_cuda.cuh"
+#include "bench_lapack.h"
 
-#define THRESH BENCH_THRESH
 #define SAMPLES 16
 
 enum { S_INT, S_COL, S_SYEV, S_SYEVJ, S_HOST, NSIDES };
 static const char *const side_name[NSIDES] = {
     "batchla interleaved", "batchla col-major", "cuSOLVER syevBatched",
     "cuSOLVER syevjBatched", "batchla host"};
-
-struct options {
-  bench_args a;
-  double budget, max_run;
-};
 
 /* ---- kernels: dense form, gathers --------------------------------------- */
 
@@ -380,7 +368,8 @@ static int side_check(void *ctx, int side, char *why, size_t wlen) {
       bench_keep_max(&orth, ok);
     }
   }
-  if (!(eig < THRESH) || !(res < THRESH) || !(orth < THRESH)) {
+  if (!(eig < BENCH_THRESH) || !(res < BENCH_THRESH) ||
+      !(orth < BENCH_THRESH)) {
     snprintf(why, wlen, "MISMATCH eig %.3g res %.3g orth %.3g", eig, res, orth);
     return 0;
   }
@@ -394,15 +383,14 @@ static int side_check(void *ctx, int side, char *why, size_t wlen) {
 
 /* One cell: which sides run (memory, limits, the time predicted from the
  * last batch), their check and timing, and its table row. */
-static int run_cell(const struct options *o, const struct ctx *x, int n,
-                    int job, long long count, bench_pred *pred, double bw) {
+static int run_cell(const bench_args *o, const struct ctx *x, int n, int job,
+                    long long count, bench_pred *pred, double bw) {
   struct cell c;
   bench_side r[NSIDES];
   const bench_timed timed = {&c, side_prepare, side_run, side_check};
   char why[128] = "", cellbuf[NSIDES][200], rat[3][16];
   int order[NSIDES], ns = 0, failed;
-  const int setup =
-      cell_setup(&c, x, n, job, count, o->a.seed, why, sizeof why);
+  const int setup = cell_setup(&c, x, n, job, count, o->seed, why, sizeof why);
   memset(r, 0, sizeof r);
   for (int s = 0; s < NSIDES; ++s) {
     char *skip = r[s].skip;
@@ -425,14 +413,14 @@ static int run_cell(const struct options *o, const struct ctx *x, int n,
       snprintf(r[S_HOST].skip, sizeof r[S_HOST].skip, "host memory");
       order[k] = order[--ns];
     }
-  failed = bench_measure(&timed, order, ns, o->a.reps, o->max_run, r);
+  failed = bench_measure(&timed, order, ns, o->reps, o->max_run, r);
   for (int s = 0; s < NSIDES; ++s) {
-    bench_pred_note(&pred[s], &r[s], o->a.reps, count);
-    bench_side_cell(cellbuf[s], sizeof cellbuf[s], &r[s], o->a.reps, 1e3);
+    bench_pred_note(&pred[s], &r[s], o->reps, count);
+    bench_side_cell(cellbuf[s], sizeof cellbuf[s], &r[s], o->reps, 1e3);
   }
-  bench_side_ratio(rat[0], sizeof rat[0], &r[S_INT], &r[S_SYEV], o->a.reps);
-  bench_side_ratio(rat[1], sizeof rat[1], &r[S_INT], &r[S_SYEVJ], o->a.reps);
-  bench_side_ratio(rat[2], sizeof rat[2], &r[S_INT], &r[S_HOST], o->a.reps);
+  bench_side_ratio(rat[0], sizeof rat[0], &r[S_INT], &r[S_SYEV], o->reps);
+  bench_side_ratio(rat[1], sizeof rat[1], &r[S_INT], &r[S_SYEVJ], o->reps);
+  bench_side_ratio(rat[2], sizeof rat[2], &r[S_INT], &r[S_HOST], o->reps);
   printf("| %d | %lld | %s | %s | %s | %s | %s | %s | %s | %s |", n, count,
          cellbuf[S_INT], cellbuf[S_COL], cellbuf[S_SYEV], cellbuf[S_SYEVJ],
          cellbuf[S_HOST], rat[0], rat[1], rat[2]);
@@ -441,7 +429,7 @@ static int run_cell(const struct options *o, const struct ctx *x, int n,
     const double bytes = (double)count * ((2.0 * n - 1) * 8 + n * 8.0);
     for (int s = S_INT; s <= S_COL; ++s) {
       if (r[s].run) {
-        const double g = bytes / bench_median(r[s].t, o->a.reps);
+        const double g = bytes / bench_median(r[s].t, o->reps);
         printf(" %.0f (%.1f%%) |", g * 1e-9, 100 * g / bw);
       } else {
         printf(" - |");
@@ -455,7 +443,7 @@ static int run_cell(const struct options *o, const struct ctx *x, int n,
 }
 
 int main(int argc, char **argv) {
-  struct options o;
+  bench_args o;
   struct ctx x;
   bench_cuda_env env;
   int solv = 0, status = 0;
@@ -466,25 +454,14 @@ int main(int argc, char **argv) {
   /* Per (n, job, side): the last timed batch, for the prediction that
    * skips cells that would run too long. */
   bench_pred pred[4][2][NSIDES];
-  const bench_opt extra[] = {
-      {"--budget", BENCH_OPT_DOUBLE, &o.budget, NULL, 0, NULL},
-      {"--max-run", BENCH_OPT_DOUBLE, &o.max_run, NULL, 0, NULL}};
 
   bench_set_name("bench_steqr_gpu");
-  bench_args_init(&o.a, 1, 20240607);
-  o.budget = 240;
-  o.max_run = 1.5;
-  if (!bench_args_parse(&o.a, argc, argv, BENCH_QUICK | BENCH_REPS | BENCH_SEED,
-                        extra, 2, USAGE))
+  bench_args_init(&o, 1, 20240607, NULL);
+  if (!bench_cuda_args(&o, argc, argv, 1.5, 0.2, 240, NULL, 0, USAGE))
     return 2;
-  if (o.a.quick && !(o.a.extra_given & 2u))
-    o.max_run = 0.2;
   if (!bench_cuda_start(&env, &x.st, &x.tm))
     return 0;
-  cusolverGetVersion(&solv);
-  if (!bench_cusolver_ok(cusolverDnCreate(&x.sol), "cusolverDnCreate") ||
-      !bench_cusolver_ok(cusolverDnSetStream(x.sol, x.st),
-                         "cusolverDnSetStream") ||
+  if (!bench_cusolver_start(&x.sol, x.st, &solv) ||
       !bench_cusolver_ok(cusolverDnCreateParams(&x.params), "CreateParams") ||
       !bench_cusolver_ok(cusolverDnCreateSyevjInfo(&x.jparams),
                          "CreateSyevjInfo"))
@@ -496,24 +473,24 @@ int main(int argc, char **argv) {
 
   bench_cuda_print_head("GPU: batchla vs cuSOLVER, symmetric tridiagonal "
                         "eigenproblems",
-                        &o.a, &env, solv);
+                        &o, &env, solv);
   printf("- measured copy bandwidth (read + write, 2 GiB, best of 5): "
          "cudaMemcpy D2D %.0f GB/s, copy kernel %.0f GB/s\n",
          bw_memcpy * 1e-9, bw_kernel * 1e-9);
   printf("- matrices: random symmetric tridiagonal, d and e uniform(-1, 1), "
          "splitmix64 seed %llu (the host bench's stream); cuSOLVER gets the "
          "dense form (lower triangle)\n",
-         (unsigned long long)o.a.seed);
+         (unsigned long long)o.seed);
   printf("- reference eigenvalues: %s; THRESH %.0f; vectors checked on %d "
          "sampled problems\n",
          BENCH_HAVE_LAPACKE ? "LAPACKE dsterf on the host"
                             : "batchla host dsterf",
-         THRESH, SAMPLES);
+         BENCH_THRESH, SAMPLES);
   printf("- %d repetitions per cell, first side rotates; time per batch in "
          "ms, median (spread = (max - min) / median), cudaEvent timing on "
          "one stream (host path: wall clock, all host threads); a run over "
          "%.2g s (or predicted so) is not timed\n\n",
-         o.a.reps, o.max_run);
+         o.reps, o.max_run);
 
   for (int job = 0; job < 2; ++job) { /* values only first: cheaper */
     printf("### %s\n\n",
@@ -530,7 +507,7 @@ int main(int argc, char **argv) {
     fflush(stdout);
     for (int in = 0; in < 4; ++in)
       for (int ic = 0; ic < 3; ++ic) {
-        if (o.a.quick && counts[ic] > 100000)
+        if (o.quick && counts[ic] > 100000)
           continue;
         if (bench_now() - t_start > o.budget) {
           printf("| %d | %lld | skipped: time budget of %.0f s spent | | | "

@@ -45,6 +45,26 @@ step() {
   return $rc
 }
 
+# bench NAME OUTFILE LIMIT ARGS...: runs bench NAME for at most LIMIT
+# seconds, its table into OUTFILE and the summary, its progress into the
+# log; notes the outcome.
+bench() {
+  local name=$1 file=$2 limit=$3 t0=$SECONDS rc
+  shift 3
+  if [ ! -x "$build/bench/$name" ]; then
+    note "- $name not built (see the log)"
+    failed=1
+    return
+  fi
+  note ""
+  timeout "$limit" "$build/bench/$name" "$@" >"$file" 2>>"$log"
+  rc=$?
+  tee -a "$summary" <"$file"
+  note ""
+  note "- $name${*:+ $*}: exit $rc ($((SECONDS - t0)) s)"
+  [ $rc -eq 0 ] || failed=1
+}
+
 note "# GPU check ($(date -u '+%Y-%m-%d %H:%M UTC'))"
 note ""
 note "- commit: $(git -C "$root" rev-parse HEAD 2>/dev/null || echo unknown)"
@@ -99,38 +119,13 @@ if [ -x "$build/examples/demo_steqr" ]; then
   step "demo_steqr" timeout 180 "$build/examples/demo_steqr" || failed=1
   sed -n '/^GPU$/,$p' "$log" | sed 's/^/  /' | tee -a "$summary"
 fi
-if [ -x "$build/bench/bench_steqr_gpu" ]; then
-  note ""
-  t0=$SECONDS
-  timeout "$bench_timeout" "$build/bench/bench_steqr_gpu" $quick \
-    --budget $((bench_timeout - 60)) >"$out/gpu_bench.md" 2>>"$log"
-  rc=$?
-  tee -a "$summary" <"$out/gpu_bench.md"
-  note ""
-  note "- bench_steqr_gpu: exit $rc ($((SECONDS - t0)) s)"
-  [ $rc -eq 0 ] || failed=1
-else
-  note "- bench_steqr_gpu not built (see the log)"
-  failed=1
-fi
+bench bench_steqr_gpu "$out/gpu_bench.md" "$bench_timeout" $quick \
+  --budget $((bench_timeout - 60))
 
 # 4. The other families' GPU benchmarks, in their short form (--quick): the
 # device time of one session is short, and steqr's table comes first.
 for fam in schur cholesky bessel qz mathieu; do
-  b="$build/bench/bench_${fam}_gpu"
-  if [ -x "$b" ]; then
-    note ""
-    t0=$SECONDS
-    timeout "${FAMILY_TIMEOUT:-60}" "$b" --quick >"$out/gpu_bench_$fam.md" \
-      2>>"$log"
-    rc=$?
-    tee -a "$summary" <"$out/gpu_bench_$fam.md"
-    note ""
-    note "- bench_${fam}_gpu --quick: exit $rc ($((SECONDS - t0)) s)"
-    [ $rc -eq 0 ] || failed=1
-  else
-    note "- bench_${fam}_gpu not built (see the log)"
-    failed=1
-  fi
+  bench "bench_${fam}_gpu" "$out/gpu_bench_$fam.md" "${FAMILY_TIMEOUT:-60}" \
+    --quick
 done
 exit $failed
