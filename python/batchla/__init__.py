@@ -25,7 +25,9 @@ from ._special import (jn_all, mathieu_a, mathieu_ab_all, mathieu_b,
 
 __version__ = _gufuncs.library_version()
 
-_HERE = os.path.dirname(os.path.abspath(__file__))
+# The directory of the compiled files (the extension, the shared library,
+# the headers): the package's own directory once installed.
+_HERE = os.path.dirname(os.path.abspath(_gufuncs.__file__))
 
 
 def include_dir():

@@ -106,6 +106,11 @@ def out_tuple(out, n):
     return out
 
 
+def host_copy(a):
+    """A NumPy copy of a device array (CuPy's .get()), or a as an array."""
+    return a.get() if is_cuda_array(a) else np.asarray(a)
+
+
 def raise_on_info(info, what, meaning, check_finite=True):
     """Turns a batch's info array into the exception a SciPy user expects.
 
@@ -114,7 +119,7 @@ def raise_on_info(info, what, meaning, check_finite=True):
     check_finite a ValueError; without it the problem's outputs are NaN and
     nothing is raised); the INFO_* chunk codes of the extension (driver
     errors)."""
-    info = np.asarray(info)
+    info = host_copy(info)
     if info.size == 0 or not info.any():
         return
     if (info == _BAD_STRIDE).any():

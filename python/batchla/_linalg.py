@@ -37,7 +37,10 @@ def _xp(*arrays):
     return np
 
 
-def _cuda():
+def _cuda(out=None):
+    """The CuPy path (imports CuPy); out= is for NumPy arrays only."""
+    if out is not None:
+        raise NotImplementedError("out= is not supported with CuPy arrays")
     from . import _cuda as cuda
     return cuda
 
@@ -111,7 +114,7 @@ def eigvalsh_tridiagonal(d, e, select="a", select_range=None,
     xp, d, e, sel = _tridiagonal_args(d, e, check_finite, select,
                                       select_range)
     if xp is not np:
-        w, info = _cuda().sterf(d, e)
+        w, info = _cuda(out).sterf(d, e)
     else:
         w, info = _gufuncs.sterf(d, e, out=(out_tuple(out, 1)[0], None))
     raise_on_info(info, "eigvalsh_tridiagonal", _steqr_meaning, check_finite)
@@ -135,7 +138,7 @@ def eigh_tridiagonal(d, e, eigvals_only=False, select="a", select_range=None,
     xp, d, e, sel = _tridiagonal_args(d, e, check_finite, select,
                                       select_range)
     if xp is not np:
-        w, v, info = _cuda().steqr(d, e)
+        w, v, info = _cuda(out).steqr(d, e)
     else:
         w, v, info = _gufuncs.steqr(d, e, out=out_tuple(out, 2) + (None,))
     raise_on_info(info, "eigh_tridiagonal", _steqr_meaning, check_finite)
@@ -167,7 +170,7 @@ def hessenberg(a, calc_q=False, overwrite_a=False, check_finite=True,
     if overwrite_a and outs[0] is None:
         outs = (_overwrite_target(a, a.shape, dt),) + outs[1:]
     if xp is not np:
-        res = _cuda().hessenberg(a, calc_q)
+        res = _cuda(out).hessenberg(a, calc_q)
     elif calc_q:
         res = _gufuncs.hessenberg_q(a, out=outs + (None,))
     else:
@@ -202,7 +205,7 @@ def schur(a, output="real", lwork=None, overwrite_a=False, sort=None,
     if overwrite_a and outs[0] is None:
         outs = (_overwrite_target(a, a.shape, dt), outs[1])
     if xp is not np:
-        t, z, info = _cuda().schur(a)
+        t, z, info = _cuda(out).schur(a)
     else:
         t, z, info = _gufuncs.schur(a, out=outs + (None,))
     raise_on_info(info, "schur", _schur_meaning, check_finite)
@@ -251,7 +254,7 @@ def qz(A, B, output="real", lwork=None, sort=None, overwrite_a=False,
     if overwrite_b and outs[1] is None:
         outs[1] = _overwrite_target(b, shape, dt)
     if xp is not np:
-        aa, bb, q, z, info = _cuda().qz(a, b)
+        aa, bb, q, z, info = _cuda(out).qz(a, b)
     else:
         aa, bb, q, z, info = _gufuncs.qz(a, b, out=tuple(outs) + (None,))
     raise_on_info(info, "qz", _qz_meaning, check_finite)
@@ -271,7 +274,7 @@ def qz_eigenvalues(a, b, check_finite=True, out=None):
     """
     xp, dt, a, b = _pencil_args(a, b, check_finite)
     if xp is not np:
-        ar, ai, be, info = _cuda().qz_eigenvalues(a, b)
+        ar, ai, be, info = _cuda(out).qz_eigenvalues(a, b)
     else:
         ar, ai, be, info = _gufuncs.qz_eig(a, b,
                                            out=out_tuple(out, 3) + (None,))
@@ -299,7 +302,7 @@ def cholesky(a, lower=False, overwrite_a=False, check_finite=True, out=None):
     if overwrite_a and c is None:
         c = _overwrite_target(a, a.shape, dt)
     if xp is not np:
-        c, info = _cuda().potrf(a, lower)
+        c, info = _cuda(out).potrf(a, lower)
     else:
         f = _gufuncs.potrf_lower if lower else _gufuncs.potrf_upper
         c, info = f(a, out=(c, None))
@@ -317,7 +320,7 @@ def _factor_tuple(c_and_lower, name):
 
 def _rhs(b, n, name):
     """b as (..., n, k); vector: whether b was one 1-D vector (n,)."""
-    require_ndim(b, name, 1, f"a right-hand side (n,) or (..., n, k)")
+    require_ndim(b, name, 1, "a right-hand side (n,) or (..., n, k)")
     vector = b.ndim == 1
     bm = b[:, None] if vector else b
     if bm.shape[-2] != n:
@@ -327,8 +330,8 @@ def _rhs(b, n, name):
     return bm, vector
 
 
-def _solve_out(out, b, vector, shape, dt):
-    """The out= array as (..., n, k), or b itself with overwrite_b."""
+def _solve_out(out, vector):
+    """The out= array as (..., n, k)."""
     x = out_tuple(out, 1)[0]
     if x is not None and vector:
         x = x[:, None]
@@ -351,12 +354,12 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True, out=None):
     require_square(c, "c")
     n = c.shape[-1]
     bm, vector = _rhs(b, n, "b")
-    x = _solve_out(out, b, vector, None, dt)
+    x = _solve_out(out, vector)
     shape = np.broadcast_shapes(c.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
     if overwrite_b and x is None:
         x = _overwrite_target(bm, shape, dt)
     if xp is not np:
-        x, info = _cuda().potrs(c, bm, lower)
+        x, info = _cuda(out).potrs(c, bm, lower)
     else:
         f = _gufuncs.potrs_lower if lower else _gufuncs.potrs_upper
         x, info = f(c, bm, out=(x, None))
@@ -364,7 +367,7 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True, out=None):
     return x[..., 0] if vector else x
 
 
-def _band_args(ab, name, check_finite, xp):
+def _band_args(ab, name):
     require_ndim(ab, name, 2, "band storage (..., kd+1, n)")
     if ab.shape[-2] < 1:
         raise ValueError(
@@ -386,12 +389,12 @@ def cholesky_banded(ab, overwrite_ab=False, lower=False, check_finite=True,
     """
     xp = _xp(ab)
     dt, arr = _prepare(xp, check_finite, ab=ab)
-    ab = _band_args(arr["ab"], "ab", check_finite, xp)
+    ab = _band_args(arr["ab"], "ab")
     c = out_tuple(out, 1)[0]
     if overwrite_ab and c is None:
         c = _overwrite_target(ab, ab.shape, dt)
     if xp is not np:
-        c, info = _cuda().pbtrf(ab, lower)
+        c, info = _cuda(out).pbtrf(ab, lower)
     else:
         f = _gufuncs.pbtrf_lower if lower else _gufuncs.pbtrf_upper
         c, info = f(ab, out=(c, None))
@@ -413,15 +416,15 @@ def cho_solve_banded(cb_and_lower, b, overwrite_b=False, check_finite=True,
     xp = _xp(cb, b)
     dt, arr = _prepare(xp, check_finite, cb=cb, b=b)
     cb, b = arr["cb"], arr["b"]
-    cb = _band_args(cb, "cb", check_finite, xp)
+    cb = _band_args(cb, "cb")
     n = cb.shape[-1]
     bm, vector = _rhs(b, n, "b")
-    x = _solve_out(out, b, vector, None, dt)
+    x = _solve_out(out, vector)
     shape = np.broadcast_shapes(cb.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
     if overwrite_b and x is None:
         x = _overwrite_target(bm, shape, dt)
     if xp is not np:
-        x, info = _cuda().pbtrs(cb, bm, lower)
+        x, info = _cuda(out).pbtrs(cb, bm, lower)
     else:
         f = _gufuncs.pbtrs_lower if lower else _gufuncs.pbtrs_upper
         x, info = f(cb, bm, out=(x, None))

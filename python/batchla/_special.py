@@ -10,7 +10,8 @@ A cupy.ndarray argument runs on the GPU and returns CuPy arrays.
 import numpy as np
 
 from . import _gufuncs
-from ._common import any_cuda, as_real, cast, out_tuple, raise_on_info
+from ._common import (any_cuda, as_real, cast, host_copy, out_tuple,
+                      raise_on_info)
 from ._common import result_dtype
 
 __all__ = [
@@ -36,7 +37,7 @@ def _cuda():
 def _raise_driver_errors(info, what):
     """Only a failure of the call itself raises; per-entry info (domain,
     non-finite input, non-convergence) leaves NaN, as scipy.special does."""
-    info = np.asarray(info)
+    info = host_copy(info)
     bad = info[info <= _gufuncs.INFO_STATUS_BASE - 1]
     if bad.size:
         raise_on_info(bad[:1], what, lambda v: "", False)
