@@ -18,8 +18,7 @@
 #include "bla_test_spd.h"
 #include "bla_test_report.h"
 
-/* ---- LAPACK's catalogues through the batch drivers --------------------------
- */
+/* ---- LAPACK's catalogues through the batch drivers ------------------- */
 
 static void run_catalogue(const blt_backend *be, blt_spd_kind kind,
                           int is_float, bla_uplo uplo) {
@@ -60,8 +59,7 @@ BLT_TEST(po_catalogue, float_lower) {
   run_catalogue(be, BLT_SPD_DENSE, 1, BLA_LOWER);
 }
 
-/* ---- Failing problems inside a batch, argument errors ----------------------
- */
+/* ---- Failing problems inside a batch, argument errors ----------------- */
 
 static void run_isolation(const blt_backend *be, blt_spd_kind kind,
                           int is_float) {

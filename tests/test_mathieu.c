@@ -2756,11 +2756,11 @@ BLT_CUDA_TEST(vs_host, isolation_float) {
   dev_isolation(be, 1);
 }
 
-/* ---- No device
- * ---------------------------------------------------------------- Without a
- * usable device (a library without CUDA drivers, or no GPU) BLA_CUDA returns
- * BLA_ERR_NO_DEVICE and touches nothing (host buffers stand in for device ones:
- * nothing may be read or written through them). */
+/* ---- No device --------------------------------------------------------------
+ * Without a usable device (a library without CUDA drivers, or no GPU)
+ * BLA_CUDA returns BLA_ERR_NO_DEVICE and touches nothing (host buffers
+ * stand in for device ones: nothing may be read or written through
+ * them). */
 Test(nodevice, status) {
   const int64_t count = 3;
   int f, d, kind;

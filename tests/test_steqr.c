@@ -37,9 +37,8 @@ static int same_bytes(const void *a, const void *b, size_t bytes) {
   return memcmp(a, b, bytes) == 0;
 }
 
-/* ---- Calls on a backend
- * ------------------------------------------------------- The driver on views
- * d, e, z (any shapes), as they are. */
+/* ---- Calls on a backend -----------------------------------------------------
+ * The driver on views d, e, z (any shapes), as they are. */
 static bla_status call_exec(int is_float, int sterf, bla_compz compz,
                             blt_vbatch d, blt_vbatch e, blt_mbatch z, int *info,
                             const bla_exec *ex) {

@@ -68,13 +68,13 @@ void blt_backend_from(const blt_backend *be, void *dst, const void *src,
 /* Waits for every call queued on the backend. */
 void blt_backend_sync(const blt_backend *be);
 
-/* ---- Mirrors of host storage
- * ------------------------------------------------- A mirror maps host
- * allocations to the backend for one call: on the host every pointer maps to
- * itself and nothing is copied; on a device each allocation is copied once
- * (however many views point into it), every pointer moved to the same offset in
- * the copy, and blt_mirror_end copies every allocation back (inputs too, so
- * that a driver writing to one is seen) and frees the copies. A NULL pointer
+/* ---- Mirrors of host storage -----------------------------------------------
+ * A mirror maps host allocations to the backend for one call: on the host
+ * every pointer maps to itself and nothing is copied; on a device each
+ * allocation is copied once (however many views point into it), every
+ * pointer moved to the same offset in the copy, and blt_mirror_end copies
+ * every allocation back (inputs mapped by blt_mirror_ptr too, so that a
+ * driver writing to one is seen) and frees the copies. A NULL pointer
  * stays NULL. */
 #define BLT_MIRROR_MAX 16
 

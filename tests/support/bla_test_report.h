@@ -41,14 +41,14 @@ static inline void check_done(void) {
             (long long)(g_rep.nfail - MAX_LOGGED));
 }
 
-/* ---- Tests on each backend
- * --------------------------------------------------- BLT_TEST(suite, name,
- * options...) { body } defines the body once, with `const blt_backend *be` in
- * scope, and two Criterion tests: suite/name on the host and cuda_suite/name on
- * a CUDA device. Where no device is usable (or the library has no CUDA drivers)
- * the CUDA test says "skipped: no GPU" and is reported skipped, by Criterion
- * and by ctest's SKIP_REGULAR_EXPRESSION, never passed. check_done() runs after
- * the body. */
+/* ---- Tests on each backend --------------------------------------------------
+ * BLT_TEST(suite, name, options...) { body } defines the body once, with
+ * `const blt_backend *be` in scope, and two Criterion tests: suite/name
+ * on the host and cuda_suite/name on a CUDA device. Where no device is
+ * usable (or the library has no CUDA drivers) the CUDA test says
+ * "skipped: no GPU" and is reported skipped, by Criterion and by ctest's
+ * SKIP_REGULAR_EXPRESSION, never passed. check_done() runs after the
+ * body. */
 static inline void blt_open_cuda(blt_backend *be) {
   const char *why = "";
   if (!blt_backend_cuda(be, &why)) {

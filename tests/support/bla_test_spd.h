@@ -172,12 +172,11 @@ bla_status blt_chol_run(const blt_backend *be, int variant, blt_chol_op op,
                         bla_uplo uplo, int64_t kd, blt_mbatch a, blt_mbatch b,
                         int *info, int64_t ninfo);
 
-/* ---- Runners
- * ------------------------------------------------------------------ Each runs
- * on env->be and reports every failed check to env->rep, with a message that
- * names the input, and keeps going. The backend's other configuration
- * (BLT_RUN_OTHER) must give the same bits; on the host so must exec NULL and
- * every layout. */
+/* ---- Runners ---------------------------------------------------------------
+ * Each runs on env->be and reports every failed check to env->rep, with a
+ * message that names the input, and keeps going. The backend's other
+ * configuration (BLT_RUN_OTHER) must give the same bits; on the host so
+ * must exec NULL and every layout. */
 typedef struct {
   const blt_backend *be;
   blt_report *rep;
