@@ -45,7 +45,7 @@ if ! "$venv/bin/python" -c "" 2>/dev/null; then
   rm -rf "$venv"
   python3 -m venv "$venv"
 fi
-py="$venv/bin/python"
+py="$(cd "$venv" && pwd)/bin/python"
 "$py" -m pip install -q --upgrade pip
 "$py" -m pip install -q --upgrade numpy scipy pytest
 # The package as a user installs it (isolated build, scikit-build-core);
@@ -54,4 +54,4 @@ py="$venv/bin/python"
 
 # Outside the source tree, so that the installed package is imported.
 cd tests/python
-"../../$py" -m pytest -q -rs -p no:cacheprovider "$@" .
+"$py" -m pytest -q -rs -p no:cacheprovider "$@" .

@@ -31,7 +31,6 @@ for _var in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ[_var] = "1"
 
 import argparse  # noqa: E402
-import ctypes  # noqa: E402
 import platform  # noqa: E402
 import subprocess  # noqa: E402
 import sys  # noqa: E402
@@ -124,10 +123,7 @@ def row_schur(rng, count):
     theirs, how = scipy_batched(sl.schur, a)
     t, z = ours()
     t2, z2 = theirs()
-    ok = (ratio(a, z @ t @ mT(z)) < 50 and ratio(a, z2 @ t2 @ mT(z2)) < 50
-          and np.allclose(np.sort(np.diagonal(t, 0, 1, 2)),
-                          np.sort(np.diagonal(t2, 0, 1, 2)), atol=1e-8)
-          is not None)
+    ok = ratio(a, z @ t @ mT(z)) < 50 and ratio(a, z2 @ t2 @ mT(z2)) < 50
     w1 = np.sort_complex(np.linalg.eigvals(t[:50]))
     w2 = np.sort_complex(np.linalg.eigvals(t2[:50]))
     ok = ok and np.abs(w1 - w2).max() < 1e-8
