@@ -41,18 +41,22 @@ def any_cuda(*arrays):
     return any(is_cuda_array(a) for a in arrays)
 
 
+_NATIVE = (np.dtype(np.float32), np.dtype(np.float64))
+
+
 def result_dtype(*arrays):
     """float32 when every floating input is float32 or float16 (and the
     rest are not wider integers), else float64; complex and long double
     are refused."""
+    first = arrays[0].dtype if arrays else None
+    if first in _NATIVE and all(a.dtype == first for a in arrays):
+        return first  # the common case, without building dtypes
     kinds = []
     for a in arrays:
         dt = np.dtype(a.dtype)
         if dt.kind == "c":
             raise TypeError("complex input is not supported")
-        if dt.kind == "f" and dt.itemsize > 8:
-            raise TypeError(f"{dt} input is not supported (float32 or float64)")
-        if dt.kind not in "biuf":
+        if dt.kind not in "biuf" or dt.itemsize > 8:
             raise TypeError(f"{dt} input is not supported (float32 or float64)")
         kinds.append(dt if dt.kind == "f" else np.dtype(np.float64))
     dt = np.result_type(*kinds) if kinds else np.dtype(np.float64)
@@ -60,13 +64,12 @@ def result_dtype(*arrays):
 
 
 def as_real(x, name, xp=np):
-    """x as an array of its own floating dtype (no copy), or converted."""
+    """x as an array (no copy when it is one); result_dtype then refuses
+    the dtypes batchla does not support."""
     try:
-        a = xp.asarray(x)
+        return xp.asarray(x)
     except (TypeError, ValueError) as err:
         raise ValueError(f"{name}: not convertible to an array ({err})") from None
-    result_dtype(a)  # refuses complex and other unsupported dtypes
-    return a
 
 
 def cast(a, dtype):
@@ -119,6 +122,8 @@ def raise_on_info(info, what, meaning, check_finite=True):
     check_finite a ValueError; without it the problem's outputs are NaN and
     nothing is raised); the INFO_* chunk codes of the extension (driver
     errors)."""
+    if isinstance(info, np.ndarray) and not np.count_nonzero(info):
+        return  # the common case: every problem succeeded
     info = host_copy(info)
     if info.size == 0 or not info.any():
         return
