@@ -1,0 +1,506 @@
+/* Fuzz target: Hessenberg reduction and real Schur form, bla_{d,s}gehrd,
+ * orghr, hseqr and schur _batch, and gehrd followed by orghr on the same
+ * views (so that orghr also sees genuine reflectors). Decoding: op,
+ * precision, exec (fuzz_support.c), then count, n, job and compz (hseqr),
+ * the views, and per problem a matrix kind with its entries. */
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include "fuzz_support.h"
+
+static const char *const ops[] = {"gehrd", "orghr", "gehrd+orghr", "hseqr",
+                                  "schur"};
+enum { GEHRD, ORGHR, CHAIN, HSEQR, SCHUR };
+enum { A, TAU = 1, WR = 1, WI = 2, Z = 3 };
+
+static int decode(fz_ctx *c) {
+  int bad = 0;
+  int64_t n;
+  const int64_t count = fz_dim(c, 8), n0 = fz_dim(c, 10);
+  if (c->op == HSEQR) {
+    c->opt[0] = fz_enum(c, 2, &bad);
+    c->opt[1] = fz_enum(c, 3, &bad);
+    if (bad)
+      fz_reject(c, "invalid job or compz");
+  }
+  /* a sets the batch: square, and every other view follows it. */
+  fz_view_add(c, c->op == HSEQR ? "h" : "a", FZ_REAL, FZ_INOUT, FZ_MB, 0, count,
+              n0, n0);
+  fz_view_expect(c, A, -1, -1, c->v[A].rows);
+  c->count = c->v[A].count;
+  n = c->v[A].rows;
+  if (c->op <= CHAIN) {
+    fz_view_add(c, "tau", FZ_REAL,
+                c->op == GEHRD   ? FZ_OUT
+                : c->op == ORGHR ? FZ_IN
+                                 : FZ_INOUT,
+                FZ_VB, 0, c->count, n > 0 ? n - 1 : 0, 1);
+    if (c->op == ORGHR) /* only the reflectors are read */
+      fz_view_pred(c, A, FZ_REFL, FZ_ALL, 0);
+    return 0;
+  }
+  fz_view_add(c, "wr", FZ_REAL, FZ_OUT, FZ_VB, 0, c->count, n, 1);
+  fz_view_add(c, "wi", FZ_REAL, FZ_OUT, FZ_VB, 0, c->count, n, 1);
+  if (c->op == HSEQR) {
+    const int none = bad || c->opt[1] == BLA_COMPZ_NONE;
+    fz_view_pred(c, A, FZ_HESS, FZ_ALL, 0);
+    fz_view_add(c, "z", FZ_REAL,
+                none                            ? FZ_UNUSED
+                : c->opt[1] == BLA_COMPZ_UPDATE ? FZ_INOUT
+                                                : FZ_OUT,
+                FZ_MB, none, c->count, n, n);
+  } else {
+    fz_view_add(c, "z", FZ_REAL, FZ_OUT, FZ_MB, 1, c->count, n, n);
+  }
+  return 0;
+}
+
+static void fill(fz_ctx *c) {
+  int k;
+  for (k = 0; k < c->nv; ++k) {
+    const fz_view *v = &c->v[k];
+    int64_t len, p, i;
+    double *x;
+    if (!fz_live(c, k) || v->role == FZ_OUT || v->role == FZ_UNUSED)
+      continue;
+    len = v->rows * v->cols;
+    x = (double *)malloc(sizeof(double) * (size_t)(len + 1));
+    for (p = 0; p < v->count; ++p) {
+      if (v->shape == FZ_MB && v->rows == v->cols)
+        fz_gen_matrix(c, fz_u8(c) % FZ_GEN_COUNT, v->rows, x);
+      else
+        fz_gen_vector(c, fz_u8(c), len, x);
+      for (i = 0; i < len; ++i)
+        fz_put(c, k, p, i % v->rows, i / v->rows, x[i]);
+    }
+    free(x);
+  }
+}
+
+static bla_status call(const fz_ctx *c, fz_view *v, int *info,
+                       const bla_exec *ex) {
+  const bla_job job = (bla_job)c->opt[0];
+  const bla_compz compz = (bla_compz)c->opt[1];
+  bla_status st;
+  if (c->f32) {
+    switch (c->op) {
+    case GEHRD:
+      return bla_sgehrd_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
+    case ORGHR:
+      return bla_sorghr_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
+    case CHAIN:
+      st = bla_sgehrd_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
+      return st != BLA_OK
+                 ? st
+                 : bla_sorghr_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
+    case HSEQR:
+      return bla_shseqr_batch(job, compz, fz_smb(&v[A]), fz_svb(&v[WR]),
+                              fz_svb(&v[WI]), fz_smb(&v[Z]), info, ex);
+    default:
+      return bla_sschur_batch(fz_smb(&v[A]), fz_svb(&v[WR]), fz_svb(&v[WI]),
+                              fz_smb(&v[Z]), info, ex);
+    }
+  }
+  switch (c->op) {
+  case GEHRD:
+    return bla_dgehrd_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
+  case ORGHR:
+    return bla_dorghr_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
+  case CHAIN:
+    st = bla_dgehrd_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
+    return st != BLA_OK
+               ? st
+               : bla_dorghr_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
+  case HSEQR:
+    return bla_dhseqr_batch(job, compz, fz_dmb(&v[A]), fz_dvb(&v[WR]),
+                            fz_dvb(&v[WI]), fz_dmb(&v[Z]), info, ex);
+  default:
+    return bla_dschur_batch(fz_dmb(&v[A]), fz_dvb(&v[WR]), fz_dvb(&v[WI]),
+                            fz_dmb(&v[Z]), info, ex);
+  }
+}
+
+/* Q = H_0 H_1 ... H_{n-3} from gehrd's reflector storage in a (column-
+ * major, long double); returns the product of the reflectors' norms. */
+static long double build_q(int64_t n, const long double *a,
+                           const long double *tau, long double *q) {
+  long double bound = 1,
+              *w = (long double *)malloc(sizeof(long double) * (size_t)(n + 1));
+  int64_t i, j, k;
+  for (i = 0; i < n * n; ++i)
+    q[i] = 0;
+  for (i = 0; i < n; ++i)
+    q[i + i * n] = 1;
+  for (k = 0; k + 2 < n; ++k) {
+    /* v = e_{k+1} + a(k+2:, k); q := q (I - tau v v^T) */
+    long double vv = 1;
+    for (i = k + 2; i < n; ++i)
+      vv += a[i + k * n] * a[i + k * n];
+    bound *= 1 + fabsl(tau[k]) * vv;
+    for (i = 0; i < n; ++i) {
+      long double s = q[i + (k + 1) * n];
+      for (j = k + 2; j < n; ++j)
+        s += q[i + j * n] * a[j + k * n];
+      w[i] = s * tau[k];
+    }
+    for (i = 0; i < n; ++i) {
+      q[i + (k + 1) * n] -= w[i];
+      for (j = k + 2; j < n; ++j)
+        q[i + j * n] -= w[i] * a[j + k * n];
+    }
+  }
+  free(w);
+  return bound;
+}
+
+typedef struct {
+  int64_t n;
+  long double tol, slack;
+  long double *a0, *a1, *z0, *z1, *t0, *t1, *q;
+} work;
+
+static void work_init(fz_ctx *c, work *w, int64_t n) {
+  const size_t nn = (size_t)(n * n + 1) * sizeof(long double);
+  w->n = n;
+  w->tol = 32 * (long double)c->eps * (long double)((n + 1) * (n + 1));
+  w->slack = 1000 * (long double)c->tiny * (long double)((n + 1) * (n + 1));
+  w->a0 = (long double *)malloc(nn);
+  w->a1 = (long double *)malloc(nn);
+  w->z0 = (long double *)malloc(nn);
+  w->z1 = (long double *)malloc(nn);
+  w->t0 = (long double *)malloc(nn);
+  w->t1 = (long double *)malloc(nn);
+  w->q = (long double *)malloc(nn);
+}
+
+static void work_free(work *w) {
+  free(w->a0);
+  free(w->a1);
+  free(w->z0);
+  free(w->z1);
+  free(w->t0);
+  free(w->t1);
+  free(w->q);
+}
+
+static void need_nan(fz_ctx *c, int64_t p, int info, int k) {
+  if (!fz_view_all_nan(c, k, p))
+    fz_fail(c, "problem %lld: info %d but %s is not all NaN", (long long)p,
+            info, c->v[k].name);
+}
+
+/* wr, wi pairs (wi > 0 first, conjugates adjacent) and, with t, the real
+ * Schur form: zero below the subdiagonal, 2x2 blocks in standard form
+ * (equal diagonal, off-diagonals of opposite sign), eigenvalues in the
+ * order of T's diagonal. */
+static void check_form(fz_ctx *c, int64_t p, int64_t n, const long double *t) {
+  int64_t i, j;
+  for (j = 0; j < n;) {
+    const long double wr = fz_at(c, WR, p, j, 0, 1);
+    const long double wi = fz_at(c, WI, p, j, 0, 1);
+    if (wi == 0) {
+      if (t && ((j + 1 < n && t[j + 1 + j * n] != 0) || wr != t[j + j * n]))
+        fz_fail(c,
+                "problem %lld: 1x1 block %lld of T not isolated or wr "
+                "%Lg != T(j,j) %Lg",
+                (long long)p, (long long)j, wr, t[j + j * n]);
+      j += 1;
+      continue;
+    }
+    if (!(wi > 0) || j + 1 >= n || fz_at(c, WI, p, j + 1, 0, 1) != -wi ||
+        fz_at(c, WR, p, j + 1, 0, 1) != wr)
+      fz_fail(c,
+              "problem %lld: eigenvalue %lld (%Lg, %Lg) not a "
+              "standardized conjugate pair",
+              (long long)p, (long long)j, wr, wi);
+    if (t) {
+      const long double *b = t + j + j * n;
+      if (b[0] != b[n + 1] || !(b[1] * b[n] < 0) || wr != b[0] ||
+          (j + 2 < n && t[j + 2 + (j + 1) * n] != 0))
+        fz_fail(c,
+                "problem %lld: 2x2 block at %lld of T not in standard "
+                "form [%Lg %Lg; %Lg %Lg]",
+                (long long)p, (long long)j, b[0], b[n], b[1], b[n + 1]);
+    }
+    j += 2;
+  }
+  if (t)
+    for (j = 0; j < n; ++j)
+      for (i = j + 2; i < n; ++i)
+        if (t[i + j * n] != 0)
+          fz_fail(c, "problem %lld: T(%lld, %lld) = %Lg below the subdiagonal",
+                  (long long)p, (long long)i, (long long)j, t[i + j * n]);
+}
+
+static void check_trace(fz_ctx *c, int64_t p, const work *w, long double nrm) {
+  long double s = 0, tr = 0;
+  int64_t i;
+  for (i = 0; i < w->n; ++i) {
+    const long double x = fz_at(c, WR, p, i, 0, 1);
+    if (!isfinite(x) || !isfinite(fz_at(c, WI, p, i, 0, 1)))
+      fz_fail(c, "problem %lld: eigenvalue %lld not finite", (long long)p,
+              (long long)i);
+    s += x;
+    tr += w->a0[i + i * w->n];
+  }
+  if (!(fabsl(s - tr) <= w->tol * nrm * (long double)(w->n + 1) + w->slack))
+    fz_fail(c, "problem %lld: trace %Lg, eigenvalue sum %Lg", (long long)p, tr,
+            s);
+}
+
+static void check_orth(fz_ctx *c, int64_t p, const work *w,
+                       const long double *q, const char *what) {
+  const long double e = fz_orth_err(w->n, q);
+  if (!(e <= w->tol))
+    fz_fail(c, "problem %lld: %s not orthogonal, |Q^T Q - I| = %Lg",
+            (long long)p, what, e);
+}
+
+static void check_res(fz_ctx *c, int64_t p, const work *w, const long double *a,
+                      const long double *q, const long double *s,
+                      long double nrm) {
+  const long double e = fz_res_qsz(w->n, a, q, s, NULL);
+  if (!(e <= w->tol * nrm + w->slack))
+    fz_fail(c, "problem %lld: |A - Z T Z^T| = %Lg for |A| = %Lg", (long long)p,
+            e, nrm);
+}
+
+/* z := z Z with Z orthogonal keeps the norm of every row. */
+static void check_rows(fz_ctx *c, int64_t p, const work *w) {
+  const int64_t n = w->n;
+  int64_t i, k;
+  for (i = 0; i < n; ++i) {
+    long double a = 0, b = 0;
+    for (k = 0; k < n; ++k) {
+      a += w->z0[i + k * n] * w->z0[i + k * n];
+      b += w->z1[i + k * n] * w->z1[i + k * n];
+    }
+    if (!(fabsl(sqrtl(a) - sqrtl(b)) <= w->tol * (sqrtl(a) + 1) + w->slack))
+      fz_fail(c, "problem %lld: row %lld of z changed norm %Lg -> %Lg",
+              (long long)p, (long long)i, sqrtl(a), sqrtl(b));
+  }
+}
+
+static void check_gehrd(fz_ctx *c, int64_t p, int info, work *w) {
+  const int64_t n = w->n;
+  const fz_range ar = fz_view_range(c, A, p, 0, 0);
+  long double tau[64], nrm, bound;
+  int64_t i, j;
+  if (info != 0) {
+    if (info > 0 || ar.finite)
+      fz_fail(c, "problem %lld: info %d for %s input", (long long)p, info,
+              ar.finite ? "finite" : "non-finite");
+    need_nan(c, p, info, A);
+    need_nan(c, p, info, TAU);
+    return;
+  }
+  if (!ar.finite)
+    fz_fail(c, "problem %lld: info 0 for non-finite a", (long long)p);
+  if (n >= 2 && fz_at(c, TAU, p, n - 2, 0, 1) != 0)
+    fz_fail(c, "problem %lld: tau[n-2] = %Lg, not 0", (long long)p,
+            fz_at(c, TAU, p, n - 2, 0, 1));
+  if (!fz_bounded(c, ar.maxabs, n) || n > 64)
+    return;
+  for (i = 0; i + 1 < n; ++i) {
+    tau[i] = fz_at(c, TAU, p, i, 0, 1);
+    if (!(tau[i] >= 0 && tau[i] <= 2 + w->tol))
+      fz_fail(c, "problem %lld: tau[%lld] = %Lg outside [0, 2]", (long long)p,
+              (long long)i, tau[i]);
+  }
+  fz_get_mat(c, A, p, 0, w->a0);
+  fz_get_mat(c, A, p, 1, w->a1);
+  for (i = 0; i < n * n; ++i)
+    if (!isfinite(w->a1[i]))
+      fz_fail(c, "problem %lld: a(%lld) = %Lg not finite for bounded input",
+              (long long)p, (long long)i, w->a1[i]);
+  bound = build_q(n, w->a1, tau, w->q);
+  (void)bound;
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i)
+      w->t1[i + j * n] = i <= j + 1 ? w->a1[i + j * n] : 0;
+  nrm = fz_norm_f(n, n, w->a0);
+  check_orth(c, p, w, w->q, "Q from the reflectors");
+  check_res(c, p, w, w->a0, w->q, w->t1, nrm);
+}
+
+static void check_orghr(fz_ctx *c, int64_t p, int info, work *w) {
+  const int64_t n = w->n;
+  const fz_range tr = fz_view_range(c, TAU, p, 0, 0);
+  const fz_range rr = fz_view_range(c, A, p, 0, 0); /* the reflectors */
+  long double tau[64], bound, e = 0;
+  int64_t i;
+  /* core/hessenberg.h: -1 a non-finite reflector entry (checked first),
+   * -2 a non-finite tau; a is NaN after either. */
+  const int expect = !rr.finite ? -1 : !tr.finite ? -2 : 0;
+  if (info != expect)
+    fz_fail(c, "problem %lld: info %d, expected %d (reflectors %s, tau %s)",
+            (long long)p, info, expect, rr.finite ? "finite" : "non-finite",
+            tr.finite ? "finite" : "non-finite");
+  if (info != 0) {
+    need_nan(c, p, info, A);
+    return;
+  }
+  if (!rr.finite || n > 64)
+    return;
+  for (i = 0; i + 1 < n; ++i)
+    tau[i] = fz_at(c, TAU, p, i, 0, 0);
+  fz_get_mat(c, A, p, 0, w->a0);
+  fz_get_mat(c, A, p, 1, w->a1);
+  bound = build_q(n, w->a0, tau, w->q);
+  if (!(bound * (long double)(n + 1) <= (long double)c->big / 1024))
+    return;
+  for (i = 0; i < n * n; ++i) {
+    const long double d = fabsl(w->a1[i] - w->q[i]);
+    if (!(d <= e))
+      e = d;
+  }
+  if (!(e <= w->tol * bound + w->slack))
+    fz_fail(c,
+            "problem %lld: Q differs from the reflectors' product by %Lg "
+            "(bound %Lg)",
+            (long long)p, e, bound);
+}
+
+static void check_chain(fz_ctx *c, int64_t p, int info, work *w) {
+  const fz_range ar = fz_view_range(c, A, p, 0, 0);
+  int64_t i;
+  /* gehrd leaves NaN in a and tau for a non-finite a, which orghr reports
+   * (-1 through the reflectors, n >= 3; -2 through tau, n = 2); for n = 1
+   * there is nothing left to read and Q = 1. */
+  const int expect = ar.finite || w->n <= 1 ? 0 : w->n == 2 ? -2 : -1;
+  /* Entries near overflow may overflow inside gehrd (as in LAPACK's
+   * dlarfg): its NaN reflectors then reach orghr. */
+  const int unbounded = ar.finite && !fz_bounded(c, ar.maxabs, w->n);
+  if (info != expect && !(unbounded && (info == -1 || info == -2)))
+    fz_fail(c, "problem %lld: info %d, expected %d (a %s)", (long long)p, info,
+            expect, ar.finite ? "finite" : "non-finite");
+  if (info != 0) {
+    need_nan(c, p, info, A);
+    return;
+  }
+  if (!fz_bounded(c, ar.maxabs, w->n))
+    return;
+  fz_get_mat(c, A, p, 1, w->a1);
+  for (i = 0; i < w->n * w->n; ++i)
+    if (!isfinite(w->a1[i]))
+      fz_fail(c, "problem %lld: Q not finite", (long long)p);
+  check_orth(c, p, w, w->a1, "Q");
+}
+
+static void check_hseqr(fz_ctx *c, int64_t p, int info, work *w) {
+  const int64_t n = w->n;
+  const int job = c->opt[0], compz = c->opt[1];
+  const fz_range hr = fz_view_range(c, A, p, 0, 0);
+  const fz_range zr =
+      compz == BLA_COMPZ_UPDATE ? fz_view_range(c, Z, p, 0, 0) : hr;
+  const int finite = hr.finite && zr.finite;
+  /* hseqr does not scale (LAPACK dlahqr): finite results, the Schur form
+   * and small residuals are expected for entries of moderate size only
+   * (within 2^(+-emax/4)). */
+  const long double lim = ldexpl(1, c->f32 ? FLT_MAX_EXP / 4 : DBL_MAX_EXP / 4);
+  int64_t i, j;
+  if (info != 0) {
+    if ((info < 0) == finite || info > n)
+      fz_fail(c, "problem %lld: info %d for %s input", (long long)p, info,
+              finite ? "finite" : "non-finite");
+    for (i = 0; i < (info < 0 ? n : info); ++i)
+      if (!isnan(fz_at(c, WR, p, i, 0, 1)) || !isnan(fz_at(c, WI, p, i, 0, 1)))
+        fz_fail(c, "problem %lld: info %d but eigenvalue %lld not NaN",
+                (long long)p, info, (long long)i);
+    need_nan(c, p, info, A);
+    if (compz != BLA_COMPZ_NONE)
+      need_nan(c, p, info, Z);
+    return;
+  }
+  if (!finite)
+    fz_fail(c, "problem %lld: info 0 for non-finite input", (long long)p);
+  fz_get_mat(c, A, p, 0, w->a0);
+  for (j = 0; j < n; ++j) /* entries below the subdiagonal are not read */
+    for (i = j + 2; i < n; ++i)
+      w->a0[i + j * n] = 0;
+  fz_get_mat(c, A, p, 1, w->t1);
+  if (hr.maxabs > lim || zr.maxabs > lim || hr.minabs < 1 / lim)
+    return;
+  check_form(c, p, n, job == BLA_JOB_SCHUR ? w->t1 : NULL);
+  check_trace(c, p, w, fz_norm_f(n, n, w->a0));
+  if (compz == BLA_COMPZ_NONE)
+    return;
+  fz_get_mat(c, Z, p, 1, w->z1);
+  if (compz == BLA_COMPZ_UPDATE) {
+    fz_get_mat(c, Z, p, 0, w->z0);
+    check_rows(c, p, w);
+    return;
+  }
+  check_orth(c, p, w, w->z1, "Z");
+  if (job == BLA_JOB_SCHUR)
+    check_res(c, p, w, w->a0, w->z1, w->t1, fz_norm_f(n, n, w->a0));
+}
+
+static void check_schur(fz_ctx *c, int64_t p, int info, work *w) {
+  const int64_t n = w->n;
+  const fz_range ar = fz_view_range(c, A, p, 0, 0);
+  const int want_z = fz_live(c, Z);
+  int64_t i;
+  if (info != 0) {
+    if ((info < 0) == ar.finite || info > n)
+      fz_fail(c, "problem %lld: info %d for %s input", (long long)p, info,
+              ar.finite ? "finite" : "non-finite");
+    for (i = 0; i < (info < 0 ? n : info); ++i)
+      if (!isnan(fz_at(c, WR, p, i, 0, 1)) || !isnan(fz_at(c, WI, p, i, 0, 1)))
+        fz_fail(c, "problem %lld: info %d but eigenvalue %lld not NaN",
+                (long long)p, info, (long long)i);
+    need_nan(c, p, info, A);
+    if (want_z)
+      need_nan(c, p, info, Z);
+    return;
+  }
+  if (!ar.finite)
+    fz_fail(c, "problem %lld: info 0 for non-finite a", (long long)p);
+  fz_get_mat(c, A, p, 0, w->a0);
+  fz_get_mat(c, A, p, 1, w->t1);
+  check_form(c, p, n, w->t1);
+  if (!fz_bounded(c, ar.maxabs, n))
+    return;
+  for (i = 0; i < n * n; ++i)
+    if (!isfinite(w->t1[i]))
+      fz_fail(c, "problem %lld: T not finite for bounded input", (long long)p);
+  check_trace(c, p, w, fz_norm_f(n, n, w->a0));
+  if (!want_z)
+    return;
+  fz_get_mat(c, Z, p, 1, w->z1);
+  check_orth(c, p, w, w->z1, "Z");
+  check_res(c, p, w, w->a0, w->z1, w->t1, fz_norm_f(n, n, w->a0));
+}
+
+static void check(fz_ctx *c, int64_t p, int info) {
+  work w;
+  if (c->v[A].rows > 64)
+    return;
+  work_init(c, &w, c->v[A].rows);
+  switch (c->op) {
+  case GEHRD:
+    check_gehrd(c, p, info, &w);
+    break;
+  case ORGHR:
+    check_orghr(c, p, info, &w);
+    break;
+  case CHAIN:
+    check_chain(c, p, info, &w);
+    break;
+  case HSEQR:
+    check_hseqr(c, p, info, &w);
+    break;
+  default:
+    check_schur(c, p, info, &w);
+    break;
+  }
+  work_free(&w);
+}
+
+static const fz_target target = {"schur", ops, 5, decode, fill, call, check};
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  return fz_run(&target, data, size);
+}
