@@ -8,3 +8,5 @@ build="${1:-build}"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=Release -DBATCHLA_WERROR=ON
 cmake --build "$build" -j "$(nproc)"
 ctest --test-dir "$build" --output-on-failure
+# The Python package, built and tested in a virtual environment.
+scripts/test_python.sh
