@@ -1,7 +1,7 @@
 /* bench_bessel_gpu: batchla's Bessel _all batch drivers on a CUDA device
  * (interleaved output, the coalesced layout) against the same drivers on
  * the host (all threads, packed), per value, on the same arguments in one
- * run (how: docs/MEASURING.md; report: docs/perf_bessel.md).
+ * run (how: docs/MEASURING.md; report: docs/PERFORMANCE.md).
  *
  *   bench_bessel_gpu [--quick] [--reps R] [--seed X]
  *
