@@ -596,8 +596,11 @@ static void fz_classify_view(fz_ctx *c, fz_view *v) {
     const int entries = fz_has_entries(v) && (v->ecount < 0 || v->ecount > 0) &&
                         (v->erows < 0 || v->erows > 0) &&
                         (v->ecols < 0 || v->ecols > 0);
-    if (!v->optional && !entries && fz_avoid("null-empty"))
-      c->skip = 1;
+    /* A required view with NULL data and no entries: a driver may take
+     * it (nothing to read) or refuse it (steqr's z when vectors are asked
+     * for). */
+    if (!v->optional && !entries)
+      fz_ambiguous(c);
     if (!v->optional && entries)
       fz_reject(c, "NULL data where entries exist");
     else if (negative || mismatch)
@@ -1259,10 +1262,10 @@ int fz_run(const fz_target *t, const uint8_t *data, size_t size) {
   ex = fz_exec(c);
   t->fill(c);
   fz_overlaps(c);
-  if (c->in_overlap && fz_avoid("alias-in")) {
-    fz_free(c);
-    return -1;
-  }
+  /* An output over a read-only input is undefined (batchla.h); drivers
+   * refuse the overlaps they can see, so either status is accepted. */
+  if (c->in_overlap)
+    fz_ambiguous(c);
   for (p = 0; p < c->ng; ++p)
     memcpy(c->g[p].snap, c->g[p].buf,
            (size_t)c->g[p].len * (c->g[p].type == FZ_INT ? sizeof(int)
