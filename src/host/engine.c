@@ -197,7 +197,11 @@ bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
         bla_host_stretch_(job, scratch + per * (size_t)t, t, team);
       } else {
         bla_index k;
-#pragma omp for schedule(dynamic, 4)
+        /* Chunks of 16 problems: with the interleaved layout a thread then
+         * writes whole cache lines (16 doubles of one entry span two), so
+         * threads do not share lines, while the dynamic schedule still
+         * balances problems that converge at different speeds. */
+#pragma omp for schedule(dynamic, 16)
         for (k = 0; k < count; ++k)
           job->info[k] = job->solve(job->args, k, scratch + per * (size_t)t);
       }
