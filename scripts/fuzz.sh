@@ -5,15 +5,19 @@
 # tests/fuzz, plus a scratch corpus in build-fuzz/corpus/<target> where new
 # inputs go. Prints each target's executions and coverage; exits non-zero
 # when any target found a crash, with the reproducer's path.
-# Usage: scripts/fuzz.sh [--seconds N] [target...]
+# Usage: scripts/fuzz.sh [--seconds N] [--seed S] [target...]
 #   targets: tridiag schur qz cholesky bessel mathieu (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
+#   --seed S     libFuzzer's seed (default 1, so that a run repeats: a
+#                shorter run on a slower machine replays a prefix of the
+#                same inputs; 0 draws a new seed each run)
 # The environment passes through: BLA_FUZZ_AVOID (tests/fuzz/README.md),
 # OMP_NUM_THREADS (default 2 here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
+seed=1
 targets=()
 while (($#)); do
   case "$1" in
@@ -25,8 +29,16 @@ while (($#)); do
     seconds="${1#--seconds=}"
     shift
     ;;
+  --seed)
+    seed="$2"
+    shift 2
+    ;;
+  --seed=*)
+    seed="${1#--seed=}"
+    shift
+    ;;
   -h | --help)
-    sed -n '2,13p' "$0"
+    sed -n '2,16p' "$0"
     exit 0
     ;;
   *)
@@ -77,9 +89,10 @@ for t in "${targets[@]}"; do
   fi
   rm -f "$artifacts"/crash-* "$artifacts"/leak-* "$artifacts"/timeout-* \
     "$artifacts"/oom-*
-  echo "== fuzz_$t: ${seconds} s"
+  echo "== fuzz_$t: ${seconds} s, seed $seed"
   rc=0
-  "./$build/fuzz_$t" -max_total_time="$seconds" -print_final_stats=1 \
+  "./$build/fuzz_$t" -seed="$seed" -max_total_time="$seconds" \
+    -print_final_stats=1 \
     -timeout=25 -rss_limit_mb=2048 -max_len=4096 \
     -artifact_prefix="$artifacts/" "${dirs[@]}" >"$log" 2>&1 || rc=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" |
