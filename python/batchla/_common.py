@@ -41,7 +41,7 @@ def any_cuda(*arrays):
     return any(is_cuda_array(a) for a in arrays)
 
 
-_NATIVE = (np.dtype(np.float32), np.dtype(np.float64))
+NATIVE_DTYPES = (np.dtype(np.float32), np.dtype(np.float64))
 
 
 def result_dtype(*arrays):
@@ -49,7 +49,7 @@ def result_dtype(*arrays):
     rest are not wider integers), else float64; complex and long double
     are refused."""
     first = arrays[0].dtype if arrays else None
-    if first in _NATIVE and all(a.dtype == first for a in arrays):
+    if first in NATIVE_DTYPES and all(a.dtype == first for a in arrays):
         return first  # the common case, without building dtypes
     kinds = []
     for a in arrays:
@@ -114,16 +114,23 @@ def host_copy(a):
     return a.get() if is_cuda_array(a) else np.asarray(a)
 
 
-def raise_on_info(info, what, meaning, check_finite=True):
+def raise_on_info(info, what, meaning, check_finite=True, named=()):
     """Turns a batch's info array into the exception a SciPy user expects.
 
     info codes: 0 success; > 0 a numerical failure (LinAlgError naming the
     first failing batch index and the count); < 0 a non-finite input (with
     check_finite a ValueError; without it the problem's outputs are NaN and
     nothing is raised); the INFO_* chunk codes of the extension (driver
-    errors)."""
-    if isinstance(info, np.ndarray) and not np.count_nonzero(info):
-        return  # the common case: every problem succeeded
+    errors). named: (name, array) pairs of inputs whose every entry the core
+    checks, so that their Inf or NaN shows in info instead of a scan before
+    the call; the ValueError then names the first such argument."""
+    # The common case: every problem succeeded (a batch of one gives a
+    # NumPy scalar).
+    if type(info) is np.ndarray:
+        if not info.any():
+            return
+    elif isinstance(info, np.generic) and info == 0:
+        return
     info = host_copy(info)
     if info.size == 0 or not info.any():
         return
@@ -147,4 +154,5 @@ def raise_on_info(info, what, meaning, check_finite=True):
                f"{where}, info {value}: {meaning(value)}")
         raise LinAlgError(msg, info=info, index=index, count=nfail)
     if check_finite and (info < 0).any():
+        check_finite_arrays(np, **{k: host_copy(v) for k, v in named})
         raise ValueError(f"{what}: array must not contain infs or NaNs")

@@ -19,9 +19,9 @@ raises ValueError naming the argument.
 import numpy as np
 
 from . import _gufuncs
-from ._common import (any_cuda, as_real, cast, check_finite_arrays, out_tuple,
-                      raise_on_info, require_ndim, require_square,
-                      result_dtype)
+from ._common import (NATIVE_DTYPES, as_real, cast, check_finite_arrays,
+                      is_cuda_array, out_tuple, raise_on_info, require_ndim,
+                      require_square, result_dtype)
 
 __all__ = [
     "eigvalsh_tridiagonal", "eigh_tridiagonal", "hessenberg", "schur", "qz",
@@ -31,9 +31,10 @@ __all__ = [
 
 
 def _xp(*arrays):
-    if any_cuda(*arrays):
-        import cupy
-        return cupy
+    for a in arrays:
+        if type(a) is not np.ndarray and is_cuda_array(a):
+            import cupy
+            return cupy
     return np
 
 
@@ -45,13 +46,25 @@ def _cuda(out=None):
     return cuda
 
 
-def _prepare(xp, check_finite, **arrays):
+def _prepare(xp, scan, **arrays):
     """The arrays converted to one floating dtype (no copy when they already
-    have it), after the finiteness scan."""
-    arrays = {k: as_real(v, k, xp) for k, v in arrays.items()}
-    dt = result_dtype(*arrays.values())
-    arrays = {k: cast(v, dt) for k, v in arrays.items()}
-    if check_finite:
+    have it). scan: look for Inf and NaN here, for the routines whose core
+    does not read every entry (the others report them in info, see
+    raise_on_info's ``named``)."""
+    dt = None
+    if xp is np:  # the common case: NumPy arrays of one native dtype
+        for v in arrays.values():
+            if type(v) is not np.ndarray or (dt is not None and v.dtype != dt):
+                dt = None
+                break
+            dt = v.dtype
+        if dt not in NATIVE_DTYPES:
+            dt = None
+    if dt is None:
+        arrays = {k: as_real(v, k, xp) for k, v in arrays.items()}
+        dt = result_dtype(*arrays.values())
+        arrays = {k: cast(v, dt) for k, v in arrays.items()}
+    if scan:
         check_finite_arrays(xp, **arrays)
     return dt, arrays
 
@@ -67,9 +80,9 @@ def _overwrite_target(a, shape, dtype):
 
 # ---- Symmetric tridiagonal eigenproblems ----------------------------------
 
-def _tridiagonal_args(d, e, check_finite, select, select_range):
+def _tridiagonal_args(d, e, select, select_range):
     xp = _xp(d, e)
-    dt, arr = _prepare(xp, check_finite, d=d, e=e)
+    dt, arr = _prepare(xp, False, d=d, e=e)
     d, e = arr["d"], arr["e"]
     require_ndim(d, "d", 1, "a diagonal (..., n)")
     require_ndim(e, "e", 1, "an off-diagonal (..., n-1)")
@@ -82,15 +95,15 @@ def _tridiagonal_args(d, e, check_finite, select, select_range):
         raise NotImplementedError(
             "select: only 'a' (all) and 'i' (an index range) are supported "
             "(a value range gives a different count per problem)")
-    lo, hi = 0, n - 1
-    if select in ("i", "index", 2):
-        if select_range is None or len(select_range) != 2:
-            raise ValueError("select_range: expected (lo, hi) with select='i'")
-        lo, hi = (int(v) for v in select_range)
-        if not 0 <= lo <= hi < n:
-            raise ValueError(
-                f"select_range: expected 0 <= lo <= hi < n = {n}, got "
-                f"({lo}, {hi})")
+    if select in ("a", "all", 0):
+        return xp, d, e, None
+    if select_range is None or len(select_range) != 2:
+        raise ValueError("select_range: expected (lo, hi) with select='i'")
+    lo, hi = (int(v) for v in select_range)
+    if not 0 <= lo <= hi < n:
+        raise ValueError(
+            f"select_range: expected 0 <= lo <= hi < n = {n}, got "
+            f"({lo}, {hi})")
     return xp, d, e, slice(lo, hi + 1)
 
 
@@ -111,14 +124,14 @@ def eigvalsh_tridiagonal(d, e, select="a", select_range=None,
     QL/QR, LAPACK's sterf). ``select='v'`` is not supported. ``out``: an
     array (..., n) for the result (select='a' only).
     """
-    xp, d, e, sel = _tridiagonal_args(d, e, check_finite, select,
-                                      select_range)
+    xp, d, e, sel = _tridiagonal_args(d, e, select, select_range)
     if xp is not np:
         w, info = _cuda(out).sterf(d, e)
     else:
         w, info = _gufuncs.sterf(d, e, out=(out_tuple(out, 1)[0], None))
-    raise_on_info(info, "eigvalsh_tridiagonal", _steqr_meaning, check_finite)
-    return w if sel == slice(0, d.shape[-1]) else w[..., sel]
+    raise_on_info(info, "eigvalsh_tridiagonal", _steqr_meaning, check_finite,
+                  named=(("d", d), ("e", e)))
+    return w if sel is None else w[..., sel]
 
 
 def eigh_tridiagonal(d, e, eigvals_only=False, select="a", select_range=None,
@@ -135,23 +148,21 @@ def eigh_tridiagonal(d, e, eigvals_only=False, select="a", select_range=None,
     if eigvals_only:
         return eigvalsh_tridiagonal(d, e, select, select_range, check_finite,
                                     out=out)
-    xp, d, e, sel = _tridiagonal_args(d, e, check_finite, select,
-                                      select_range)
+    xp, d, e, sel = _tridiagonal_args(d, e, select, select_range)
     if xp is not np:
         w, v, info = _cuda(out).steqr(d, e)
     else:
         w, v, info = _gufuncs.steqr(d, e, out=out_tuple(out, 2) + (None,))
-    raise_on_info(info, "eigh_tridiagonal", _steqr_meaning, check_finite)
-    if sel == slice(0, d.shape[-1]):
-        return w, v
-    return w[..., sel], v[..., sel]
+    raise_on_info(info, "eigh_tridiagonal", _steqr_meaning, check_finite,
+                  named=(("d", d), ("e", e)))
+    return (w, v) if sel is None else (w[..., sel], v[..., sel])
 
 
 # ---- Hessenberg and Schur -------------------------------------------------
 
-def _square_arg(name, a, check_finite):
+def _square_arg(name, a, scan):
     xp = _xp(a)
-    dt, arr = _prepare(xp, check_finite, **{name: a})
+    dt, arr = _prepare(xp, scan, **{name: a})
     a = arr[name]
     require_square(a, name)
     return xp, dt, a
@@ -165,7 +176,7 @@ def hessenberg(a, calc_q=False, overwrite_a=False, check_finite=True,
     scipy.linalg.hessenberg (h is zero below its first subdiagonal).
     overwrite_a: h may be written into a. ``out``: h or (h, q).
     """
-    xp, dt, a = _square_arg("a", a, check_finite)
+    xp, dt, a = _square_arg("a", a, False)
     outs = out_tuple(out, 2 if calc_q else 1)
     if overwrite_a and outs[0] is None:
         outs = (_overwrite_target(a, a.shape, dt),) + outs[1:]
@@ -176,7 +187,7 @@ def hessenberg(a, calc_q=False, overwrite_a=False, check_finite=True,
     else:
         res = _gufuncs.hessenberg(a, out=outs + (None,))
     raise_on_info(res[-1], "hessenberg", lambda v: f"failure {v}",
-                  check_finite)
+                  check_finite, named=(("a", a),))
     return (res[0], res[1]) if calc_q else res[0]
 
 
@@ -200,7 +211,7 @@ def schur(a, output="real", lwork=None, overwrite_a=False, sort=None,
         raise NotImplementedError("schur: only output='real' is supported")
     if sort is not None:
         raise NotImplementedError("schur: sort is not supported")
-    xp, dt, a = _square_arg("a", a, check_finite)
+    xp, dt, a = _square_arg("a", a, False)
     outs = out_tuple(out, 2)
     if overwrite_a and outs[0] is None:
         outs = (_overwrite_target(a, a.shape, dt), outs[1])
@@ -208,15 +219,16 @@ def schur(a, output="real", lwork=None, overwrite_a=False, sort=None,
         t, z, info = _cuda(out).schur(a)
     else:
         t, z, info = _gufuncs.schur(a, out=outs + (None,))
-    raise_on_info(info, "schur", _schur_meaning, check_finite)
+    raise_on_info(info, "schur", _schur_meaning, check_finite,
+                  named=(("a", a),))
     return t, z
 
 
 # ---- QZ -------------------------------------------------------------------
 
-def _pencil_args(a, b, check_finite):
+def _pencil_args(a, b):
     xp = _xp(a, b)
-    dt, arr = _prepare(xp, check_finite, a=a, b=b)
+    dt, arr = _prepare(xp, False, a=a, b=b)
     a, b = arr["a"], arr["b"]
     require_square(a, "a")
     require_square(b, "b")
@@ -246,7 +258,7 @@ def qz(A, B, output="real", lwork=None, sort=None, overwrite_a=False,
         raise NotImplementedError("qz: only output='real' is supported")
     if sort is not None:
         raise NotImplementedError("qz: sort is not supported")
-    xp, dt, a, b = _pencil_args(A, B, check_finite)
+    xp, dt, a, b = _pencil_args(A, B)
     outs = list(out_tuple(out, 4))
     shape = np.broadcast_shapes(a.shape, b.shape)
     if overwrite_a and outs[0] is None:
@@ -257,7 +269,8 @@ def qz(A, B, output="real", lwork=None, sort=None, overwrite_a=False,
         aa, bb, q, z, info = _cuda(out).qz(a, b)
     else:
         aa, bb, q, z, info = _gufuncs.qz(a, b, out=tuple(outs) + (None,))
-    raise_on_info(info, "qz", _qz_meaning, check_finite)
+    raise_on_info(info, "qz", _qz_meaning, check_finite,
+                  named=(("A", a), ("B", b)))
     return aa, bb, q, z
 
 
@@ -272,13 +285,14 @@ def qz_eigenvalues(a, b, check_finite=True, out=None):
     returns the same as alpha = alphar + 1j*alphai and beta.
     ``out``: (alphar, alphai, beta).
     """
-    xp, dt, a, b = _pencil_args(a, b, check_finite)
+    xp, dt, a, b = _pencil_args(a, b)
     if xp is not np:
         ar, ai, be, info = _cuda(out).qz_eigenvalues(a, b)
     else:
         ar, ai, be, info = _gufuncs.qz_eig(a, b,
                                            out=out_tuple(out, 3) + (None,))
-    raise_on_info(info, "qz_eigenvalues", _qz_meaning, check_finite)
+    raise_on_info(info, "qz_eigenvalues", _qz_meaning, check_finite,
+                  named=(("a", a), ("b", b)))
     return ar, ai, be
 
 

@@ -101,6 +101,41 @@ def test_nonfinite_input_raises(name, bad):
         NONFINITE_CALLS[name](x)
 
 
+# The routines whose core reads every entry report a non-finite input in
+# info (no scan before the call): every position, and the argument named.
+INFO_CHECKED_CALLS = {
+    "eigvalsh_tridiagonal": (lambda d, e, a, b: bl.eigvalsh_tridiagonal(d, e),
+                             ("d", "e")),
+    "eigh_tridiagonal": (lambda d, e, a, b: bl.eigh_tridiagonal(d, e),
+                         ("d", "e")),
+    "hessenberg": (lambda d, e, a, b: bl.hessenberg(a, calc_q=True), ("a",)),
+    "schur": (lambda d, e, a, b: bl.schur(a), ("a",)),
+    "qz": (lambda d, e, a, b: bl.qz(a, b), ("A", "B")),
+    "qz_eigenvalues": (lambda d, e, a, b: bl.qz_eigenvalues(a, b), ("a", "b")),
+}
+
+
+@pytest.mark.parametrize("name", sorted(INFO_CHECKED_CALLS))
+def test_nonfinite_anywhere_raises_naming_the_argument(name):
+    call, names = INFO_CHECKED_CALLS[name]
+    rng = np.random.default_rng(5)
+    base = {"d": rng.standard_normal((2, 4)), "e": rng.standard_normal((2, 3)),
+            "a": rng.standard_normal((2, 4, 4)),
+            "b": rng.standard_normal((2, 4, 4))}
+    which = [k for k in ("d", "e") if k in names] or \
+        [k for k in ("a", "b") if k.upper() in names or k in names]
+    for arg, label in zip(which, names):
+        for pos in range(base[arg][1].size):
+            x = {k: v.copy() for k, v in base.items()}
+            x[arg][1].flat[pos] = np.nan
+            with pytest.raises(ValueError,
+                               match=f"^{label} must not contain infs or NaNs"):
+                call(x["d"], x["e"], x["a"], x["b"])
+    w = call(base["d"], base["e"], base["a"], base["b"])
+    assert all(np.isfinite(np.asarray(r)).all()
+               for r in (w if isinstance(w, tuple) else (w,)))
+
+
 def test_check_finite_false_gives_nan_in_that_problem_only():
     a = general("random", 4, np.float64, np.random.default_rng(1), count=3)
     a[1, 2, 2] = np.nan
