@@ -23,4 +23,11 @@ typedef enum { BLA_UPPER = 0, BLA_LOWER = 1 } bla_uplo;
  * partners Mc_m, or the odd (sine-type) se_m, with Ms_m (DLMF 28.2, 28.20). */
 typedef enum { BLA_MATHIEU_CE = 0, BLA_MATHIEU_SE = 1 } bla_mathieu_kind;
 
+/* Which eigenvalues a selective eigensolver computes (LAPACK's RANGE). */
+typedef enum {
+  BLA_RANGE_ALL = 0,   /* every eigenvalue */
+  BLA_RANGE_VALUE = 1, /* those in the half-open interval (vl, vu] */
+  BLA_RANGE_INDEX = 2  /* the il-th through iu-th, 0-based, ascending */
+} bla_range;
+
 #endif
