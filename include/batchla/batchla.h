@@ -20,7 +20,8 @@
  * The drivers reject with BLA_ERR_ARG the overlap that is cheap to see and
  * easy to make: an output whose data pointer is that of a read-only input
  * vector (x of the Bessel drivers; q of mathieu_ab_all; q and x of the
- * Mathieu function drivers), as in "write the results over q". */
+ * Mathieu function drivers; d and e of stebz and stein, w of stein), as
+ * in "write the results over q". */
 #ifndef BATCHLA_BATCHLA_H
 #define BATCHLA_BATCHLA_H
 
@@ -155,6 +156,61 @@ bla_status bla_dsteqr_batch(bla_compz compz, bla_dvec_batch d, bla_dvec_batch e,
                             bla_dmat_batch z, int *info, const bla_exec *exec);
 bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d, bla_svec_batch e,
                             bla_smat_batch z, int *info, const bla_exec *exec);
+
+/* ---- Selected tridiagonal eigenpairs (core: batchla/core/stebz.h) -------
+ *
+ * bla_dstebz_batch: selected eigenvalues of count symmetric tridiagonal
+ *   matrices by bisection (LAPACK dstebz, ORDER = 'E'; bla_dstebz per
+ *   problem).
+ *   range   BLA_RANGE_ALL; BLA_RANGE_VALUE: those in (vl, vu];
+ *           BLA_RANGE_INDEX: the il-th through iu-th, 0-based, ascending
+ *   vl, vu  VALUE only, vl < vu; il, iu: INDEX only, 0 <= il <= iu <= n-1
+ *   abstol  absolute tolerance; <= 0: ulp times the norm of each block
+ *   d, e    count x n diagonals, count x max(n-1, 0) off-diagonals (read)
+ *   m       count entries: m[p] := the number of eigenvalues of problem p
+ *           (device memory for BLA_CUDA)
+ *   w       count x k, k >= n (INDEX: k >= iu - il + 1): w[p][0..m[p]) :=
+ *           the eigenvalues, ascending; later entries are not written
+ *   info    count entries: bla_dstebz's info (negative: non-finite d or e,
+ *           m[p] = 0 and w[p] NaN; 1, 2: bisection failure, likewise)
+ *
+ * bla_dstein_batch: eigenvectors for given eigenvalues by inverse iteration
+ *   (LAPACK dstein; bla_dstein per problem).
+ *   d, e    as for stebz (read)
+ *   w       count x k: problem p's m[p] eigenvalues, ascending (read)
+ *   m       count entries, 0 <= m[p] <= min(k, n) (device memory for
+ *           BLA_CUDA), or NULL: every problem has k (then k <= n)
+ *   z       count x n x k: columns 0..m[p]-1 := unit eigenvectors, each
+ *           with its first largest-magnitude entry positive; later columns
+ *           are not written
+ *   info    count entries: bla_dstein's info (k > 0: k vectors did not
+ *           converge, their columns NaN; -3: m[p] out of range, or w not
+ *           finite or not ascending; negative: z[p] NaN)
+ *
+ * The largest K eigenpairs of count M x M matrices: stebz with
+ *   BLA_RANGE_INDEX, il = M - K, iu = M - 1 and w count x K, then stein on
+ *   that w and m with z count x M x K; column K-1 belongs to the largest.
+ * Argument errors (BLA_ERR_ARG): invalid range; NaN vl or vu, vl >= vu
+ *   (VALUE); il or iu out of range (INDEX); abstol not finite; count < 0,
+ *   n < 0 or n > INT_MAX, counts or lengths that do not match; w too
+ *   short; m NULL (stebz) or, for stein, NULL with k > n; NULL data or info
+ *   where entries exist; an output whose data is that of d or e (or, for
+ *   stein, of w). Nothing is touched then, m included.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dstebz_batch(bla_range range, double vl, double vu, bla_index il,
+                            bla_index iu, double abstol, bla_dvec_batch d,
+                            bla_dvec_batch e, int *m, bla_dvec_batch w,
+                            int *info, const bla_exec *exec);
+bla_status bla_sstebz_batch(bla_range range, float vl, float vu, bla_index il,
+                            bla_index iu, float abstol, bla_svec_batch d,
+                            bla_svec_batch e, int *m, bla_svec_batch w,
+                            int *info, const bla_exec *exec);
+bla_status bla_dstein_batch(bla_dvec_batch d, bla_dvec_batch e,
+                            bla_dvec_batch w, const int *m, bla_dmat_batch z,
+                            int *info, const bla_exec *exec);
+bla_status bla_sstein_batch(bla_svec_batch d, bla_svec_batch e,
+                            bla_svec_batch w, const int *m, bla_smat_batch z,
+                            int *info, const bla_exec *exec);
 
 /* ---- Hessenberg reduction and real Schur form (core: batchla/core/
  * hessenberg.h, hseqr.h, schur.h) -------------------------------------------

@@ -13,6 +13,7 @@
 #include "batchla/core/hseqr.h"
 #include "batchla/core/qz.h"
 #include "batchla/core/schur.h"
+#include "batchla/core/stebz.h"
 #include "batchla/core/steqr.h"
 #include "batchla/special/bessel.h"
 #include "batchla/special/mathieu.h"
