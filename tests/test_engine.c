@@ -19,7 +19,7 @@
 
 #define ENGINE_COUNT 37
 #define ENGINE_N 6
-#define NCASES 27
+#define NCASES 29
 #define SENTINEL (INT_MIN + 7)
 
 static double engine_uniform(uint64_t *s) {
@@ -65,7 +65,9 @@ static const char *const case_names[NCASES] = {"sterf",
                                                "sph_k_all",
                                                "mathieu_ab_all",
                                                "mathieu_angular",
-                                               "mathieu_radial"};
+                                               "mathieu_radial",
+                                               "stebz",
+                                               "stein"};
 
 /* One run of a case: its arena after the call, and info. */
 typedef struct {
