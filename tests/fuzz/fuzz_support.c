@@ -448,64 +448,46 @@ static size_t fz_elsize(const fz_ctx *c, const fz_view *v) {
                            : sizeof(double);
 }
 
+/* The double and float batches have the same fields: only the element type
+ * of data differs. */
+#define FZ_VEC_BATCH(batch, elem, v)                                           \
+  ((batch){.data = (elem *)(v)->data,                                          \
+           .count = (v)->count,                                                \
+           .n = (v)->rows,                                                     \
+           .bs = (v)->bs,                                                      \
+           .inc = (v)->rs})
+#define FZ_MAT_BATCH(batch, elem, v)                                           \
+  ((batch){.data = (elem *)(v)->data,                                          \
+           .count = (v)->count,                                                \
+           .rows = (v)->rows,                                                  \
+           .cols = (v)->cols,                                                  \
+           .bs = (v)->bs,                                                      \
+           .rs = (v)->rs,                                                      \
+           .cs = (v)->cs})
+
 bla_dvec_batch fz_dvb(const fz_view *v) {
-  bla_dvec_batch b;
-  b.data = (double *)v->data;
-  b.count = v->count;
-  b.n = v->rows;
-  b.bs = v->bs;
-  b.inc = v->rs;
-  return b;
+  return FZ_VEC_BATCH(bla_dvec_batch, double, v);
 }
 
 bla_svec_batch fz_svb(const fz_view *v) {
-  bla_svec_batch b;
-  b.data = (float *)v->data;
-  b.count = v->count;
-  b.n = v->rows;
-  b.bs = v->bs;
-  b.inc = v->rs;
-  return b;
+  return FZ_VEC_BATCH(bla_svec_batch, float, v);
 }
 
 bla_dmat_batch fz_dmb(const fz_view *v) {
-  bla_dmat_batch b;
-  b.data = (double *)v->data;
-  b.count = v->count;
-  b.rows = v->rows;
-  b.cols = v->cols;
-  b.bs = v->bs;
-  b.rs = v->rs;
-  b.cs = v->cs;
-  return b;
+  return FZ_MAT_BATCH(bla_dmat_batch, double, v);
 }
 
 bla_smat_batch fz_smb(const fz_view *v) {
-  bla_smat_batch b;
-  b.data = (float *)v->data;
-  b.count = v->count;
-  b.rows = v->rows;
-  b.cols = v->cols;
-  b.bs = v->bs;
-  b.rs = v->rs;
-  b.cs = v->cs;
-  return b;
+  return FZ_MAT_BATCH(bla_smat_batch, float, v);
 }
 
+/* A plain vector: one entry per problem, bs apart. */
 bla_dvec fz_dv(const fz_view *v) {
-  bla_dvec x;
-  x.data = (double *)v->data;
-  x.n = v->count;
-  x.inc = v->bs;
-  return x;
+  return (bla_dvec){.data = (double *)v->data, .n = v->count, .inc = v->bs};
 }
 
 bla_svec fz_sv(const fz_view *v) {
-  bla_svec x;
-  x.data = (float *)v->data;
-  x.n = v->count;
-  x.inc = v->bs;
-  return x;
+  return (bla_svec){.data = (float *)v->data, .n = v->count, .inc = v->bs};
 }
 
 const int *fz_iv(const fz_view *v) {
