@@ -117,17 +117,8 @@ static void fill(fz_ctx *c) {
     }
     free(x);
   }
-  if (solves(c) && fz_live(c, B)) {
-    const fz_view *b = &c->v[B];
-    const int64_t len = b->rows * b->cols;
-    double *x = (double *)malloc(sizeof(double) * (size_t)(len + 1));
-    for (p = 0; p < b->count; ++p) {
-      fz_gen_vector(c, fz_u8(c), len, x);
-      for (i = 0; i < len; ++i)
-        fz_put(c, B, p, i % b->rows, i / b->rows, x[i]);
-    }
-    free(x);
-  }
+  if (solves(c) && fz_live(c, B))
+    fz_fill_generated(c, B, 0);
 }
 
 static bla_status call(const fz_ctx *c, fz_view *v, int *info,

@@ -784,6 +784,29 @@ void fz_put_int(fz_ctx *c, int k, int64_t p, int x) {
   memcpy(fz_ptr(c, v, p, 0, 0, 1), &x, sizeof x);
 }
 
+void fz_fill_generated(fz_ctx *c, int k, int square_as_matrix) {
+  const fz_view *v = &c->v[k];
+  const int64_t len = v->rows * v->cols;
+  double *x = (double *)malloc(sizeof(double) * (size_t)(len + 1));
+  int64_t p, i;
+  for (p = 0; p < v->count; ++p) {
+    if (square_as_matrix && v->shape == FZ_MB && v->rows == v->cols)
+      fz_gen_matrix(c, fz_u8(c) % FZ_GEN_COUNT, v->rows, x);
+    else
+      fz_gen_vector(c, fz_u8(c), len, x);
+    for (i = 0; i < len; ++i)
+      fz_put(c, k, p, i % v->rows, i / v->rows, x[i]);
+  }
+  free(x);
+}
+
+void fz_fill_inputs(fz_ctx *c) {
+  int k;
+  for (k = 0; k < c->nv; ++k)
+    if (fz_live(c, k) && (c->v[k].role == FZ_IN || c->v[k].role == FZ_INOUT))
+      fz_fill_generated(c, k, 1);
+}
+
 static long double fz_load(const fz_ctx *c, const unsigned char *q) {
   if (c->f32) {
     float f;

@@ -188,6 +188,14 @@ bla_index fz_iinc(const fz_view *v);
 /* Writes entry (i, j) of problem p of view k (when it is allocated). */
 void fz_put(fz_ctx *c, int k, int64_t p, int64_t i, int64_t j, double x);
 void fz_put_int(fz_ctx *c, int k, int64_t p, int x);
+/* Writes generated entries into every problem of view k: per problem a kind
+ * byte, then a square matrix by fz_gen_matrix (a square matrix batch, when
+ * square_as_matrix) or rows * cols entries by fz_gen_vector, column by
+ * column. */
+void fz_fill_generated(fz_ctx *c, int k, int square_as_matrix);
+/* A target's fill when every view the call reads (FZ_IN, FZ_INOUT) gets
+ * fz_fill_generated entries, in view order, square matrices as matrices. */
+void fz_fill_inputs(fz_ctx *c);
 /* Reads it before (post = 0) or after (post = 1) the call. */
 long double fz_at(const fz_ctx *c, int k, int64_t p, int64_t i, int64_t j,
                   int post);
