@@ -585,9 +585,9 @@ int main(int argc, char **argv) {
            X_LO, X_HI);
     for (int range = 0; range < 2; ++range) {
       const double lo = range ? 0 : X_LO, hi = range ? INFINITY : X_HI;
-      printf("| function | orders | x | values | batchla | %s | %s |\n",
-             side_name[S_ARRAY], side_name[S_ONE]);
-      printf("|---|---|---|---|---|---|---|\n");
+      bench_print_table(
+          NULL, "| function | orders | x | values | batchla | %s | %s |",
+          side_name[S_ARRAY], side_name[S_ONE]);
       for (int f = 0; f < NF; ++f)
         for (int io = 0; io < o.no; ++io) {
           acc_t a[NS];
@@ -633,11 +633,12 @@ int main(int argc, char **argv) {
          "among the agreeing values). Write rate = 8 bytes per value / "
          "batchla's time.\n\n",
          CHECK_TOL);
-  printf("| function | orders | threads | args | batchla ns | %s ns | %s "
-         "ns | speedup vs array | speedup vs per order | batchla write "
-         "GB/s | excluded: array | excluded: per order |\n",
-         side_name[S_ARRAY], side_name[S_ONE]);
-  printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  bench_print_table(NULL,
+                    "| function | orders | threads | args | batchla ns | %s ns "
+                    "| %s ns | speedup vs array | speedup vs per order | "
+                    "batchla write GB/s | excluded: array | excluded: per "
+                    "order |",
+                    side_name[S_ARRAY], side_name[S_ONE]);
   for (int it = 0; it < o.a.nt; ++it)
     for (int f = 0; f < NF; ++f)
       for (int io = 0; io < o.no; ++io)

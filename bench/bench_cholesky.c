@@ -366,6 +366,13 @@ static double speedup(const result *r, int s, double *lo, double *hi) {
   return bench_ratio(r->g.t[SIDE_LAPACK], r->g.t[s], r->g.reps, lo, hi);
 }
 
+/* The columns of print_row after the sizes, the band table's and the dense
+ * table's alike. */
+#define TIMING_COLUMNS                                                         \
+  "| LAPACK us | sv col-major us, speedup | sv interleaved us, speedup | "     \
+  "trf+trs col-major us, speedup | GFLOP/s / GB/s (%% copy) | check res / "    \
+  "fwd / fac |"
+
 static void print_row(const result *r, int n, int kd, int dense, int threads,
                       double bw) {
   char cell[NSIDES][128];
@@ -505,12 +512,9 @@ int main(int argc, char **argv) {
          "in-place API 8 (2 s + 2 n), s the stored entries ((kd+1) n band, "
          "n(n+1)/2 dense)\n\n");
 
-  printf("### Band: bla_dpbsv_batch and bla_dpbtrf_batch + bla_dpbtrs_batch "
-         "vs dpbtrf + dpbtrs\n\n");
-  printf("| n | kd | threads | batch | LAPACK us | sv col-major us, speedup "
-         "| sv interleaved us, speedup | trf+trs col-major us, speedup | "
-         "GFLOP/s / GB/s (%% copy) | check res / fwd / fac |\n");
-  printf("|---|---|---|---|---|---|---|---|---|---|\n");
+  bench_print_table("Band: bla_dpbsv_batch and bla_dpbtrf_batch + "
+                    "bla_dpbtrs_batch vs dpbtrf + dpbtrs",
+                    "| n | kd | threads | batch " TIMING_COLUMNS);
   for (int it = 0; it < o.a.nt; ++it)
     for (int in = 0; in < o.a.nn; ++in)
       for (int ik = 0; ik < o.nk; ++ik) {
@@ -525,12 +529,10 @@ int main(int argc, char **argv) {
           met += speedup(r, SIDE_COL, &lo, &hi) >= 2.0;
         }
       }
-  printf("\n### Dense: bla_dposv_batch and bla_dpotrf_batch + "
-         "bla_dpotrs_batch vs dpotrf + dpotrs\n\n");
-  printf("| n | threads | batch | LAPACK us | sv col-major us, speedup | sv "
-         "interleaved us, speedup | trf+trs col-major us, speedup | GFLOP/s "
-         "/ GB/s (%% copy) | check res / fwd / fac |\n");
-  printf("|---|---|---|---|---|---|---|---|---|\n");
+  printf("\n");
+  bench_print_table("Dense: bla_dposv_batch and bla_dpotrf_batch + "
+                    "bla_dpotrs_batch vs dpotrf + dpotrs",
+                    "| n | threads | batch " TIMING_COLUMNS);
   for (int it = 0; it < o.a.nt; ++it)
     for (int in = 0; in < o.a.nn; ++in)
       print_row(&dens[in][it], o.a.sizes[in], 0, 1, o.a.threads[it], bw[it]);

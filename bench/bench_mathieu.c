@@ -503,9 +503,9 @@ typedef struct {
 } row;
 
 static void print_rows(const row *rw, int nrow, const options *o) {
-  printf("| workflow | entries | values | threads | time (ms), median "
-         "(spread) | ns per value | speedup vs 1 thread |\n");
-  printf("|---|---|---|---|---|---|---|\n");
+  bench_print_table(NULL, "| workflow | entries | values | threads | time "
+                          "(ms), median (spread) | ns per value | speedup vs "
+                          "1 thread |");
   for (int r = 0; r < nrow; ++r)
     for (int it = 0; it < o->a.nt; ++it) {
       const double *t = rw[r].t[it];

@@ -260,22 +260,20 @@ int main(int argc, char **argv) {
          "to the core routine's, info = 0 (count = 0: BLA_OK, inputs "
          "untouched)\n\n");
 
-  printf("### A batch of one: the driver against the core routine\n\n");
-  printf("| routine | n | calls per run | core ns/call | exec NULL ns/call "
-         "| NULL - core ns | 1-thread exec ns/call | 1-thread - core ns | "
-         "both within %.1f us |\n",
-         GOAL_NS * 1e-3);
-  printf("|---|---|---|---|---|---|---|---|---|\n");
+  bench_print_table("A batch of one: the driver against the core routine",
+                    "| routine | n | calls per run | core ns/call | exec NULL "
+                    "ns/call | NULL - core ns | 1-thread exec ns/call | "
+                    "1-thread - core ns | both within %.1f us |",
+                    GOAL_NS * 1e-3);
   for (int k = 0; k < ncases; ++k)
     status |= !run_cell(&a, cases[k].routine, cases[k].n, 1, &met, &cells);
   printf("\nTarget (batch of one within %.1f us of the core call, both "
          "execs, median): met in %d of %d cells.\n\n",
          GOAL_NS * 1e-3, met, cells);
 
-  printf("### An empty batch (count = 0)\n\n");
-  printf("| driver | n | calls per run | exec NULL ns/call | 1-thread exec "
-         "ns/call |\n");
-  printf("|---|---|---|---|---|\n");
+  bench_print_table("An empty batch (count = 0)",
+                    "| driver | n | calls per run | exec NULL ns/call | "
+                    "1-thread exec ns/call |");
   for (int k = 0; k < ncases; ++k)
     if (k == 1 || k == ncases - 1) /* one size per routine */
       status |= !run_cell(&a, cases[k].routine, cases[k].n, 0, &met, &cells);

@@ -620,8 +620,8 @@ static void print_target(const options *o,
     printf("Not measured: no run with 1 thread.\n\n");
     return;
   }
-  printf("| pencils | job | n | speedup (paired range) | met |\n");
-  printf("|---|---|---|---|---|\n");
+  bench_print_table(NULL,
+                    "| pencils | job | n | speedup (paired range) | met |");
   for (int ty = 0; ty < o->ntypes; ++ty)
     for (int job = 0; job < NJOBS; ++job)
       for (int in = 0; in < o->a.nn; ++in) {

@@ -409,16 +409,15 @@ int main(int argc, char **argv) {
          "10 n^3 (Schur form only), an estimate; compulsory bytes 8(2n^2 + "
          "2n) + 8n^2 (vectors) or 8(2n^2 + 2n)\n\n");
   for (int job = 0; job < NJOBS; ++job) {
-    printf("### %s\n\n", job == JOB_VECTORS
-                             ? "Schur form and vectors: bla_dschur_batch(z) "
-                               "vs dgees('V')"
-                             : "Schur form only: bla_dschur_batch(z NULL) vs "
-                               "dgees('N')");
-    printf("| n | threads | batch | LAPACK us | batchla col-major us | ratio "
-           "| batchla interleaved us | ratio | est. GFLOP/s (%% scalar peak) "
-           "/ GB/s | check %s |\n",
-           job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
-    printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    bench_print_table(job == JOB_VECTORS
+                          ? "Schur form and vectors: bla_dschur_batch(z) vs "
+                            "dgees('V')"
+                          : "Schur form only: bla_dschur_batch(z NULL) vs "
+                            "dgees('N')",
+                      "| n | threads | batch | LAPACK us | batchla col-major "
+                      "us | ratio | batchla interleaved us | ratio | est. "
+                      "GFLOP/s (%% scalar peak) / GB/s | check %s |",
+                      job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
     for (int it = 0; it < o.nt; ++it)
       for (int in = 0; in < o.nn; ++in)
         print_row(&res[in][job][it], o.sizes[in], o.threads[it], job, peak1);

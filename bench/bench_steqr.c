@@ -348,16 +348,14 @@ int main(int argc, char **argv) {
          "6n^3 (vectors) or 12n^2 (values), an estimate; compulsory bytes "
          "8(3n-1) + 8n^2 (vectors) or 8(3n-1) (values)\n\n");
   for (int job = 0; job < NJOBS; ++job) {
-    printf("### %s\n\n",
-           job == JOB_VECTORS
-               ? "Eigenvalues and eigenvectors: bla_dsteqr_batch(INIT) vs "
-                 "dsteqr('I')"
-               : "Eigenvalues only: bla_dsterf_batch vs dsterf");
-    printf("| n | threads | batch | LAPACK us | batchla col-major us | ratio "
-           "| batchla interleaved us | ratio | est. GFLOP/s / GB/s | check "
-           "%s |\n",
-           job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
-    printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    bench_print_table(job == JOB_VECTORS
+                          ? "Eigenvalues and eigenvectors: "
+                            "bla_dsteqr_batch(INIT) vs dsteqr('I')"
+                          : "Eigenvalues only: bla_dsterf_batch vs dsterf",
+                      "| n | threads | batch | LAPACK us | batchla col-major "
+                      "us | ratio | batchla interleaved us | ratio | est. "
+                      "GFLOP/s / GB/s | check %s |",
+                      job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
     for (int it = 0; it < o.nt; ++it)
       for (int in = 0; in < o.nn; ++in)
         print_row(&res[in][job][it], o.sizes[in], o.threads[it], job);

@@ -1114,12 +1114,17 @@ void bench_print_timing(const bench_args *a) {
          a->reps, a->target);
 }
 
-void bench_print_table(const char *title, const char *head) {
+void bench_print_table(const char *title, const char *head, ...) {
+  char row[2048];
+  va_list ap;
   int cols = -1;
+  va_start(ap, head);
+  vsnprintf(row, sizeof row, head, ap);
+  va_end(ap);
   if (title)
     printf("### %s\n\n", title);
-  printf("%s\n", head);
-  for (const char *c = head; *c; ++c)
+  printf("%s\n", row);
+  for (const char *c = row; *c; ++c)
     cols += *c == '|';
   for (int k = 0; k < cols; ++k)
     printf("|---");

@@ -515,9 +515,14 @@ void bench_print_cpu_threads(const bench_env *e, const int *threads, int nt);
 void bench_print_load(const bench_env *e);
 /* How a LAPACK comparison's cells are timed and what its ratio means. */
 void bench_print_timing(const bench_args *a);
-/* "### title" (when not NULL), then a markdown table's head row and its
- * separator row (as many columns as head has). */
-void bench_print_table(const char *title, const char *head);
+/* "### title" (when not NULL), then a markdown table's head row (a printf
+ * format, without the newline) and its separator row, as many columns as
+ * the head has: counted, so that the two never disagree. */
+void bench_print_table(const char *title, const char *head, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 /* The closing line of the LAPACK comparisons. */
 void bench_print_total(double t_start, int status);
 

@@ -263,9 +263,9 @@ int main(int argc, char **argv) {
          "below the turning point, to |f| above)\n",
          AGREE_ULP);
   printf("- write rate: 8 bytes per value / device time per value\n\n");
-  printf("| function | orders | batch | device ns/value | host ns/value | "
-         "host / device | device write GB/s | check (worst ulp) |\n");
-  printf("|---|---|---|---|---|---|---|---|\n");
+  bench_print_table(NULL, "| function | orders | batch | device ns/value | "
+                          "host ns/value | host / device | device write GB/s "
+                          "| check (worst ulp) |");
   for (int f = 0; f < NF; ++f)
     for (int io = 0; io < 2; ++io)
       for (int ib = 0; ib < nb; ++ib) {

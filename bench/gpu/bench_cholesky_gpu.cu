@@ -454,10 +454,10 @@ int main(int argc, char **argv) {
          "n) bytes (read band and b, write x; the factor written back over "
          "the band, another 8 (kd+1) n, is not counted), over the median "
          "time, and as %% of the cudaMemcpy D2D bandwidth\n\n");
-  printf("| n | batch | pbsv int ms | pbsv col ms | posv int ms | posv col "
-         "ms | cuSOLVER ms | host ms | speedup pbsv int vs cuSOLVER | vs "
-         "host | pbsv int GB/s (%% copy) | pbsv col GB/s (%% copy) |\n");
-  printf("|---|---|---|---|---|---|---|---|---|---|---|---|\n");
+  bench_print_table(NULL, "| n | batch | pbsv int ms | pbsv col ms | posv int "
+                          "ms | posv col ms | cuSOLVER ms | host ms | speedup "
+                          "pbsv int vs cuSOLVER | vs host | pbsv int GB/s (%% "
+                          "copy) | pbsv col GB/s (%% copy) |");
   fflush(stdout);
 
   for (int in = 0; in < 4; ++in)

@@ -416,10 +416,9 @@ int main(int argc, char **argv) {
          AGREE, AGREE);
   printf("- value = one entry (f and f') for A, one characteristic value "
          "for B\n\n");
-  printf("| workflow | entries | values | device ms (wall ms) | host ms | "
-         "device ns/value | host ns/value | host / device | check (worst "
-         "diff) |\n");
-  printf("|---|---|---|---|---|---|---|---|---|\n");
+  bench_print_table(NULL, "| workflow | entries | values | device ms (wall "
+                          "ms) | host ms | device ns/value | host ns/value | "
+                          "host / device | check (worst diff) |");
   for (int k = 0; k < 4; ++k) {
     const row *r = &rows[k];
     if (!r->run) {

@@ -517,13 +517,13 @@ int main(int argc, char **argv) {
          "traffic est. = 8 bytes per flop, an upper estimate for one problem "
          "per thread with the matrices in global memory\n\n");
   for (int job = 0; job < NJOBS; ++job) {
-    printf("### %s\n\n", job_title[job]);
-    printf("| n | batch | GPU interleaved us | problems/s | GPU col-major us "
-           "| problems/s | host us | host / GPU interleaved | host / GPU "
-           "col-major | est. GFLOP/s / GB/s | check %s |\n",
-           job == JOB_VECTORS ? "(eig / vs host / A / B / orth)"
-                              : "(eig / vs host)");
-    printf("|---|---|---|---|---|---|---|---|---|---|---|\n");
+    bench_print_table(job_title[job],
+                      "| n | batch | GPU interleaved us | problems/s | GPU "
+                      "col-major us | problems/s | host us | host / GPU "
+                      "interleaved | host / GPU col-major | est. GFLOP/s / "
+                      "GB/s | check %s |",
+                      job == JOB_VECTORS ? "(eig / vs host / A / B / orth)"
+                                         : "(eig / vs host)");
     for (int si = 0; si < NSIZES; ++si)
       print_cell(&cells[si][job], job, bw);
     printf("\n");

@@ -514,14 +514,13 @@ int main(int argc, char **argv) {
          "bytes per flop, an upper estimate for one problem per thread "
          "with the matrix in global memory\n\n");
   for (int job = 0; job < NJOBS; ++job) {
-    printf("### %s\n\n", job == JOB_VECTORS
-                             ? "Schur form and vectors (geev: right "
-                               "eigenvectors)"
-                             : "Schur form only (geev: eigenvalues only)");
-    printf("| n | batch | batchla interleaved us | batchla col-major us | "
-           "ratio | batchla host us | ratio | cuSOLVER geev us (scaled) | "
-           "ratio | est. GFLOP/s / GB/s |\n");
-    printf("|---|---|---|---|---|---|---|---|---|---|\n");
+    bench_print_table(job == JOB_VECTORS
+                          ? "Schur form and vectors (geev: right eigenvectors)"
+                          : "Schur form only (geev: eigenvalues only)",
+                      "| n | batch | batchla interleaved us | batchla "
+                      "col-major us | ratio | batchla host us | ratio | "
+                      "cuSOLVER geev us (scaled) | ratio | est. GFLOP/s / "
+                      "GB/s |");
     for (int si = 0; si < NSIZES; ++si)
       print_cell(&cells[si][job], job, bw);
     printf("\n");

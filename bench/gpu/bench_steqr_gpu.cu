@@ -493,17 +493,16 @@ int main(int argc, char **argv) {
          o.reps, o.max_run);
 
   for (int job = 0; job < 2; ++job) { /* values only first: cheaper */
-    printf("### %s\n\n",
-           job ? "Eigenvalues and eigenvectors (batchla dsteqr INIT; "
-                 "cuSOLVER jobz = VECTOR)"
-               : "Eigenvalues only (batchla dsterf; cuSOLVER jobz = "
-                 "NOVECTOR)");
-    printf("| n | batch | batchla interleaved ms | batchla col-major ms | "
-           "syevBatched ms | syevjBatched ms | batchla host ms | int / syev "
-           "| int / syevj | int / host |%s\n",
-           job ? "" : " int GB/s (% of copy) | col GB/s (% of copy) |");
-    printf("|---|---|---|---|---|---|---|---|---|---|%s\n",
-           job ? "" : "---|---|");
+    bench_print_table(job ? "Eigenvalues and eigenvectors (batchla dsteqr "
+                            "INIT; cuSOLVER jobz = VECTOR)"
+                          : "Eigenvalues only (batchla dsterf; cuSOLVER jobz "
+                            "= NOVECTOR)",
+                      "| n | batch | batchla interleaved ms | batchla "
+                      "col-major ms | syevBatched ms | syevjBatched ms | "
+                      "batchla host ms | int / syev | int / syevj | int / "
+                      "host |%s",
+                      job ? ""
+                          : " int GB/s (% of copy) | col GB/s (% of copy) |");
     fflush(stdout);
     for (int in = 0; in < 4; ++in)
       for (int ic = 0; ic < 3; ++ic) {
