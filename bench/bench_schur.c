@@ -331,10 +331,7 @@ static void print_row(const result *r, int n, int threads, int job,
   }
   bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
                     ratio, med);
-  if (job == JOB_VECTORS)
-    snprintf(chk, sizeof chk, "%.2g / %.2g / %.2g", r->eig, r->res, r->orth);
-  else
-    snprintf(chk, sizeof chk, "%.2g", r->eig);
+  bench_eig_check_cell(chk, sizeof chk, r, job == JOB_VECTORS);
   gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
   printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g (%.0f%%) / %.2g | "
          "%s%s |\n",

@@ -279,10 +279,7 @@ static void print_row(const result *r, int n, int threads, int job) {
   }
   bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
                     ratio, med);
-  if (job == JOB_VECTORS)
-    snprintf(chk, sizeof chk, "%.2g / %.2g / %.2g", r->eig, r->res, r->orth);
-  else
-    snprintf(chk, sizeof chk, "%.2g", r->eig);
+  bench_eig_check_cell(chk, sizeof chk, r, job == JOB_VECTORS);
   printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g / %.2g | %s%s |\n",
          n, threads, (long long)g->count, cell[BENCH_SIDE_LAPACK],
          cell[BENCH_SIDE_COL], ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT],

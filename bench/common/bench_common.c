@@ -466,6 +466,14 @@ void bench_eig_verdict(bench_eig_group *r, const char *side) {
                r->res > r->orth ? r->res : r->orth);
 }
 
+void bench_eig_check_cell(char *buf, size_t len, const bench_eig_group *r,
+                          int vectors) {
+  if (vectors)
+    snprintf(buf, len, "%.2g / %.2g / %.2g", r->eig, r->res, r->orth);
+  else
+    snprintf(buf, len, "%.2g", r->eig);
+}
+
 int bench_check_run(const bench_runner *r, int side, const char *name,
                     bench_group *g) {
   long bad;

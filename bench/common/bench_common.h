@@ -259,6 +259,10 @@ typedef struct {
 /* After a side's cross-check: every ratio of r below BENCH_THRESH, or a
  * failure recorded that names the side. */
 void bench_eig_verdict(bench_eig_group *r, const char *side);
+/* The check cell of such a group: "eig / res / orth" with vectors, else
+ * "eig" (the residual and orthogonality were not measured). */
+void bench_eig_check_cell(char *buf, size_t len, const bench_eig_group *r,
+                          int vectors);
 /* Records g's first failure (printf-style message). */
 #define BENCH_FAIL(g, ...)                                                     \
   bench_fail(&(g)->ok, (g)->why, sizeof(g)->why, __VA_ARGS__)
