@@ -190,6 +190,35 @@ void bench_cuda_print_head(const char *title, const bench_args *a,
   bench_cuda_print_env(e, cusolver_version);
 }
 
+void bench_cuda_report_copy_bandwidths(cudaStream_t st, size_t bytes,
+                                       double *memcpy_bw, double *kernel_bw) {
+  fprintf(stderr, "%s: measuring copy bandwidth\n", bench_name());
+  bench_cuda_copy_bandwidth(st, bytes, memcpy_bw, kernel_bw);
+  printf("- measured copy bandwidth (read + write, %.3g GiB, best of 5): "
+         "cudaMemcpy D2D %.0f GB/s, copy kernel %.0f GB/s\n",
+         (double)bytes / (1 << 30), *memcpy_bw * 1e-9, *kernel_bw * 1e-9);
+}
+
+void bench_cuda_print_batch_timing(const bench_args *a) {
+  printf("- %d repetitions per cell, first side rotates; time per batch in "
+         "ms, median (spread = (max - min) / median), cudaEvent timing on "
+         "one stream (host path: wall clock, all host threads); a run over "
+         "%.2g s (or predicted so) is not timed\n",
+         a->reps, a->max_run);
+}
+
+int bench_cuda_budget_spent(const bench_args *a, double t_start, int n,
+                            long long count, int ncols) {
+  if (bench_now() - t_start <= a->budget)
+    return 0;
+  printf("| %d | %lld | skipped: time budget of %.0f s spent |", n, count,
+         a->budget);
+  for (int k = 3; k < ncols; ++k)
+    printf(" |");
+  printf("\n");
+  return 1;
+}
+
 int bench_cuda_args(bench_args *a, int argc, char **argv, double max_run,
                     double quick_max_run, double budget, const bench_opt *extra,
                     int nextra, const char *usage) {

@@ -89,6 +89,17 @@ int bench_cuda_start(bench_cuda_env *e, cudaStream_t *st, bench_cuda_timer *tm);
  * device and toolkit (bench_cuda_print_env). */
 void bench_cuda_print_head(const char *title, const bench_args *a,
                            const bench_cuda_env *e, int cusolver_version);
+/* Both rates of bench_cuda_copy_bandwidth over bytes into *memcpy_bw and
+ * *kernel_bw (progress on stderr), and the report line naming them. */
+void bench_cuda_report_copy_bandwidths(cudaStream_t st, size_t bytes,
+                                       double *memcpy_bw, double *kernel_bw);
+/* How bench_measure's cells are timed (time per batch, events, max_run). */
+void bench_cuda_print_batch_timing(const bench_args *a);
+/* Whether the bench has run for a->budget seconds since t_start: then the
+ * row of the cell (n, count), ncols columns in all, says that it was
+ * skipped. */
+int bench_cuda_budget_spent(const bench_args *a, double t_start, int n,
+                            long long count, int ncols);
 
 /* The GPU benches' command line: --quick, --reps R, --seed X, the bench's
  * own options (extra, whose bits in a->extra_given come first), --max-run

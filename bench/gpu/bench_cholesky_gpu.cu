@@ -426,15 +426,12 @@ int main(int argc, char **argv) {
     return 0;
   if (!bench_cusolver_start(&x.sol, x.st, &solv))
     return 1;
-  fprintf(stderr, "bench_cholesky_gpu: measuring copy bandwidth\n");
-  bench_cuda_copy_bandwidth(x.st, (size_t)2 << 30, &bw_memcpy, &bw_kernel);
   memset(pred, 0, sizeof pred);
 
   bench_cuda_print_head("GPU: batchla vs cuSOLVER, Cholesky factor and solve",
                         &o, &env, solv);
-  printf("- measured copy bandwidth (read + write, 2 GiB, best of 5): "
-         "cudaMemcpy D2D %.0f GB/s, copy kernel %.0f GB/s\n",
-         bw_memcpy * 1e-9, bw_kernel * 1e-9);
+  bench_cuda_report_copy_bandwidths(x.st, (size_t)2 << 30, &bw_memcpy,
+                                    &bw_kernel);
   printf("- matrices: random diagonally dominant SPD band, kd = %d, "
          "off-diagonals uniform(-1, 1), diagonal 1 + uniform(0, 1) above "
          "the row's off-diagonal sum; b uniform(-1, 1), nrhs = 1; uplo "
@@ -445,11 +442,7 @@ int main(int argc, char **argv) {
          "%.0f): info = 0, |b - A x|_1 / (|A|_1 |x|_1 eps), |x - x_host|_inf "
          "/ (|x_host|_inf cond eps) with Varah's bound on cond_inf\n",
          BENCH_THRESH);
-  printf("- %d repetitions per cell, first side rotates; time per batch in "
-         "ms, median (spread = (max - min) / median), cudaEvent timing on "
-         "one stream (host path: wall clock, all host threads); a run over "
-         "%.2g s (or predicted so) is not timed\n",
-         o.reps, o.max_run);
+  bench_cuda_print_batch_timing(&o);
   printf("- GB/s: compulsory traffic of pbsv per problem 8 ((kd+1) n + n + "
          "n) bytes (read band and b, write x; the factor written back over "
          "the band, another 8 (kd+1) n, is not counted), over the median "
@@ -464,12 +457,8 @@ int main(int argc, char **argv) {
     for (int ic = 0; ic < 3; ++ic) {
       if (o.quick && counts[ic] > 100000)
         continue;
-      if (bench_now() - t_start > o.budget) {
-        printf("| %d | %lld | skipped: time budget of %.0f s spent | | | | "
-               "| | | | | |\n",
-               sizes[in], counts[ic], o.budget);
+      if (bench_cuda_budget_spent(&o, t_start, sizes[in], counts[ic], 12))
         continue;
-      }
       fprintf(stderr, "bench_cholesky_gpu: n=%d batch=%lld\n", sizes[in],
               counts[ic]);
       status |= !run_cell(&o, &x, sizes[in], counts[ic], pred[in], bw_memcpy,

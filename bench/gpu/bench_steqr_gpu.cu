@@ -466,17 +466,14 @@ int main(int argc, char **argv) {
       !bench_cusolver_ok(cusolverDnCreateSyevjInfo(&x.jparams),
                          "CreateSyevjInfo"))
     return 1;
-  fprintf(stderr, "bench_steqr_gpu: measuring copy bandwidth\n");
-  bench_cuda_copy_bandwidth(x.st, (size_t)2 << 30, &bw_memcpy, &bw_kernel);
-  bw = bw_memcpy > bw_kernel ? bw_memcpy : bw_kernel;
   memset(pred, 0, sizeof pred);
 
   bench_cuda_print_head("GPU: batchla vs cuSOLVER, symmetric tridiagonal "
                         "eigenproblems",
                         &o, &env, solv);
-  printf("- measured copy bandwidth (read + write, 2 GiB, best of 5): "
-         "cudaMemcpy D2D %.0f GB/s, copy kernel %.0f GB/s\n",
-         bw_memcpy * 1e-9, bw_kernel * 1e-9);
+  bench_cuda_report_copy_bandwidths(x.st, (size_t)2 << 30, &bw_memcpy,
+                                    &bw_kernel);
+  bw = bw_memcpy > bw_kernel ? bw_memcpy : bw_kernel;
   printf("- matrices: random symmetric tridiagonal, d and e uniform(-1, 1), "
          "splitmix64 seed %llu (the host bench's stream); cuSOLVER gets the "
          "dense form (lower triangle)\n",
@@ -486,11 +483,8 @@ int main(int argc, char **argv) {
          BENCH_HAVE_LAPACKE ? "LAPACKE dsterf on the host"
                             : "batchla host dsterf",
          BENCH_THRESH, SAMPLES);
-  printf("- %d repetitions per cell, first side rotates; time per batch in "
-         "ms, median (spread = (max - min) / median), cudaEvent timing on "
-         "one stream (host path: wall clock, all host threads); a run over "
-         "%.2g s (or predicted so) is not timed\n\n",
-         o.reps, o.max_run);
+  bench_cuda_print_batch_timing(&o);
+  printf("\n");
 
   for (int job = 0; job < 2; ++job) { /* values only first: cheaper */
     bench_print_table(job ? "Eigenvalues and eigenvectors (batchla dsteqr "
@@ -508,12 +502,9 @@ int main(int argc, char **argv) {
       for (int ic = 0; ic < 3; ++ic) {
         if (o.quick && counts[ic] > 100000)
           continue;
-        if (bench_now() - t_start > o.budget) {
-          printf("| %d | %lld | skipped: time budget of %.0f s spent | | | "
-                 "| | | | |%s\n",
-                 sizes[in], counts[ic], o.budget, job ? "" : " | |");
+        if (bench_cuda_budget_spent(&o, t_start, sizes[in], counts[ic],
+                                    job ? 10 : 12))
           continue;
-        }
         fprintf(stderr, "bench_steqr_gpu: %s n=%d batch=%lld\n",
                 job ? "vectors" : "values", sizes[in], counts[ic]);
         status |=
