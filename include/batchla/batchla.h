@@ -442,6 +442,25 @@ bla_status bla_dposv_batch(bla_uplo uplo, bla_dmat_batch a, bla_dmat_batch b,
 bla_status bla_sposv_batch(bla_uplo uplo, bla_smat_batch a, bla_smat_batch b,
                            int *info, const bla_exec *exec);
 
+/* ---- DPSS (Slepian) windows (core: batchla/special/dpss.h) --------------
+ *
+ * bla_ddpss_batch: for each of the count half-bandwidths nw[p], the K
+ *   tapers of length m as windows[p] (K x m, row k taper k; K =
+ *   windows.rows) and their concentration ratios as ratios[p] (K entries;
+ *   a NULL batch view when not wanted), with scipy.signal.windows.dpss's
+ *   conventions (unit 2-norm, Percival and Walden's signs).
+ * info[p]: the core routine's (-2: nw[p] non-finite or not in (0, m/2),
+ * with NaN windows and ratios). Argument errors (BLA_ERR_ARG): m < 1, K
+ * not in 1..m, windows not count x K x m, ratios neither NULL nor count x
+ * K, NULL data or info where entries exist, an output at nw's address.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_ddpss_batch(bla_index m, bla_dvec nw, bla_dmat_batch windows,
+                           bla_dvec_batch ratios, int *info,
+                           const bla_exec *exec);
+bla_status bla_sdpss_batch(bla_index m, bla_svec nw, bla_smat_batch windows,
+                           bla_svec_batch ratios, int *info,
+                           const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

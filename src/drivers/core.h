@@ -16,6 +16,7 @@
 #include "batchla/core/stebz.h"
 #include "batchla/core/steqr.h"
 #include "batchla/special/bessel.h"
+#include "batchla/special/dpss.h"
 #include "batchla/special/mathieu.h"
 
 #endif
