@@ -47,7 +47,7 @@ if ! "$venv/bin/python" -c "" 2>/dev/null; then
 fi
 py="$(cd "$venv" && pwd)/bin/python"
 "$py" -m pip install -q --upgrade pip
-"$py" -m pip install -q --upgrade numpy scipy pytest "dask[array]"
+"$py" -m pip install -q --upgrade numpy scipy pytest mpmath "dask[array]"
 # The package as a user installs it (isolated build, scikit-build-core);
 # the CMake build directory is kept between runs.
 "$py" -m pip install -q . -Cbuild-dir=build-python-wheel

@@ -22,6 +22,7 @@ from ._special import (jn_all, mathieu_a, mathieu_ab_all, mathieu_b,
                        mathieu_modsem1, mathieu_modsem2, mathieu_sem,
                        spherical_in_all, spherical_jn_all, spherical_kn_all,
                        spherical_yn_all, yn_all)
+from ._windows import dpss
 
 __version__ = _gufuncs.library_version()
 

@@ -299,6 +299,16 @@ static const gufunc_spec specs_[] = {
      &lower_,
      {R_, R_, R_, I_},
      "pbtrs_lower(cb, b) -> (x, info)."},
+    {"dpss",
+     "()->(k,m),(k),()",
+     1,
+     3,
+     LOOPS(dpss),
+     NULL,
+     {R_, R_, R_, I_},
+     "dpss(nw, out=(windows, ratios, info)): the K x M DPSS tapers of "
+     "half-bandwidth nw and their concentration ratios (K and M from "
+     "out)."},
     {"bessel_j_all",
      "()->(k),()",
      1,
