@@ -71,6 +71,24 @@ static const nvrtc_case cases[] = {
      "bla_smat_make(0, n, n, 1, n), bla_smat_make(0, n, n, 1, n));\n"
      "  (void)sv;\n"
      "}\n"},
+    {"batchla/core/stebz.h",
+     "extern \"C\" __global__ void k(double *d, double *e, double *w, "
+     "double *z, double *wk, float *fd, float *fe, float *fw, float *fwk, "
+     "int *info, long long n, long long lw) {\n"
+     "  long long p = blockIdx.x * blockDim.x + threadIdx.x;\n"
+     "  bla_index m = 0;\n"
+     "  bla_dvec dv = bla_dvec_make(d + p * n, n, 1);\n"
+     "  bla_dvec ev = bla_dvec_make(e + p * n, n - 1, 1);\n"
+     "  bla_dvec work = bla_dvec_make(wk + p * lw, lw, 1);\n"
+     "  info[p] = bla_dstebz(BLA_RANGE_INDEX, 0, 0, n - 2, n - 1, 0, dv, ev, "
+     "&m, bla_dvec_make(w + p * n, n, 1), work);\n"
+     "  info[p] += bla_dstein(dv, ev, bla_dvec_make(w + p * n, m, 1), "
+     "bla_dmat_make(z + p * n * 2, n, m, 1, n), work);\n"
+     "  info[p] += bla_sstebz(BLA_RANGE_ALL, 0, 0, 0, 0, 0, "
+     "bla_svec_make(fd + p * n, n, 1), bla_svec_make(fe + p * n, n - 1, 1), "
+     "&m, bla_svec_make(fw + p * n, n, 1), bla_svec_make(fwk + p * lw, lw, "
+     "1));\n"
+     "}\n"},
     {"batchla/core/cholesky.h",
      "extern \"C\" __global__ void k(double *ab, double *b, float *a, float "
      "*fb, int *info, long long n) {\n"
@@ -83,7 +101,8 @@ static const nvrtc_case cases[] = {
      "extern \"C\" __global__ void k(const double *x, double *j, float *y, "
      "int *info, long long n) {\n"
      "  long long p = blockIdx.x * blockDim.x + threadIdx.x;\n"
-     "  info[p] = bla_dsph_bessel_j_all(x[p], bla_dvec_make(j + p * n, n, 1));\n"
+     "  info[p] = bla_dsph_bessel_j_all(x[p], bla_dvec_make(j + p * n, n, "
+     "1));\n"
      "  info[p] += bla_sbessel_y_all((float)x[p], bla_svec_make(y + p * n, n, "
      "1));\n"
      "}\n"},
@@ -96,6 +115,18 @@ static const nvrtc_case cases[] = {
      "bla_dvec_make(b + p * n, n, 1), bla_dvec_make(w + p * lw, lw, 1));\n"
      "  info[p] += bla_smathieu_ab_all((float)q[p], bla_svec_make(fa + p * "
      "n, n, 1), bla_svec_make(0, 0, 1), bla_svec_make(fw + p * lw, lw, 1));\n"
+     "}\n"},
+    {"batchla/special/dpss.h",
+     "extern \"C\" __global__ void k(const double *nw, double *v, double "
+     "*r, double *w, float *fv, float *fr, float *fw, int *info, long long m, "
+     "long long kt, long long lw) {\n"
+     "  long long p = blockIdx.x * blockDim.x + threadIdx.x;\n"
+     "  info[p] = bla_ddpss(m, nw[p], kt, bla_dmat_make(v + p * kt * m, kt, "
+     "m, m, 1), bla_dvec_make(r + p * kt, kt, 1), bla_dvec_make(w + p * lw, "
+     "bla_ddpss_lwork(m, kt), 1));\n"
+     "  info[p] += bla_sdpss(m, (float)nw[p], kt, bla_smat_make(fv + p * kt * "
+     "m, kt, m, m, 1), bla_svec_make(fr + p * kt, kt, 1), bla_svec_make(fw + "
+     "p * lw, bla_sdpss_lwork(m, kt), 1));\n"
      "}\n"},
 };
 
