@@ -702,59 +702,32 @@ static void run_reference(const blt_backend *be, int is_float, call_id c,
   free(xi);
 }
 
-BLT_TEST(reference, j_double) {
-  run_reference(be, 0, C_J, 1, 0);
+BLT_TEST_PRECS(reference, j_double, j_float) {
+  run_reference(be, is_float, C_J, 1, 0);
 }
-BLT_TEST(reference, j_float) {
-  run_reference(be, 1, C_J, 1, 0);
+BLT_TEST_PRECS(reference, y_double, y_float) {
+  run_reference(be, is_float, C_Y, 1, 0);
 }
-BLT_TEST(reference, y_double) {
-  run_reference(be, 0, C_Y, 1, 0);
+BLT_TEST_PRECS(reference, sph_j_double, sph_j_float) {
+  run_reference(be, is_float, C_SJ, 1, 0);
 }
-BLT_TEST(reference, y_float) {
-  run_reference(be, 1, C_Y, 1, 0);
+BLT_TEST_PRECS(reference, sph_y_double, sph_y_float) {
+  run_reference(be, is_float, C_SY, 1, 0);
 }
-BLT_TEST(reference, sph_j_double) {
-  run_reference(be, 0, C_SJ, 1, 0);
+BLT_TEST_PRECS(reference, sph_i_double, sph_i_float) {
+  run_reference(be, is_float, C_SI, 1, 0);
 }
-BLT_TEST(reference, sph_j_float) {
-  run_reference(be, 1, C_SJ, 1, 0);
+BLT_TEST_PRECS(reference, sph_k_double, sph_k_float) {
+  run_reference(be, is_float, C_SK, 1, 0);
 }
-BLT_TEST(reference, sph_y_double) {
-  run_reference(be, 0, C_SY, 1, 0);
+BLT_TEST_PRECS(reference, jy_double, jy_float) {
+  run_reference(be, is_float, C_JY, ALL4, 0);
 }
-BLT_TEST(reference, sph_y_float) {
-  run_reference(be, 1, C_SY, 1, 0);
+BLT_TEST_PRECS(reference, sph_jy_double, sph_jy_float) {
+  run_reference(be, is_float, C_SJY, ALL4, 0);
 }
-BLT_TEST(reference, sph_i_double) {
-  run_reference(be, 0, C_SI, 1, 0);
-}
-BLT_TEST(reference, sph_i_float) {
-  run_reference(be, 1, C_SI, 1, 0);
-}
-BLT_TEST(reference, sph_k_double) {
-  run_reference(be, 0, C_SK, 1, 0);
-}
-BLT_TEST(reference, sph_k_float) {
-  run_reference(be, 1, C_SK, 1, 0);
-}
-BLT_TEST(reference, jy_double) {
-  run_reference(be, 0, C_JY, ALL4, 0);
-}
-BLT_TEST(reference, jy_float) {
-  run_reference(be, 1, C_JY, ALL4, 0);
-}
-BLT_TEST(reference, sph_jy_double) {
-  run_reference(be, 0, C_SJY, ALL4, 0);
-}
-BLT_TEST(reference, sph_jy_float) {
-  run_reference(be, 1, C_SJY, ALL4, 0);
-}
-BLT_TEST(reference, sph_ik_double) {
-  run_reference(be, 0, C_SIK, ALL4, 0);
-}
-BLT_TEST(reference, sph_ik_float) {
-  run_reference(be, 1, C_SIK, ALL4, 0);
+BLT_TEST_PRECS(reference, sph_ik_double, sph_ik_float) {
+  run_reference(be, is_float, C_SIK, ALL4, 0);
 }
 
 /* Subsets of the pair outputs (the others NULL views): a derivative
@@ -1043,23 +1016,14 @@ static void run_pair_identities(const blt_backend *be, int is_float,
   free(xs);
 }
 
-BLT_TEST(identities, cyl_double) {
-  run_pair_identities(be, 0, C_JY);
+BLT_TEST_PRECS(identities, cyl_double, cyl_float) {
+  run_pair_identities(be, is_float, C_JY);
 }
-BLT_TEST(identities, cyl_float) {
-  run_pair_identities(be, 1, C_JY);
+BLT_TEST_PRECS(identities, sph_jy_double, sph_jy_float) {
+  run_pair_identities(be, is_float, C_SJY);
 }
-BLT_TEST(identities, sph_jy_double) {
-  run_pair_identities(be, 0, C_SJY);
-}
-BLT_TEST(identities, sph_jy_float) {
-  run_pair_identities(be, 1, C_SJY);
-}
-BLT_TEST(identities, sph_ik_double) {
-  run_pair_identities(be, 0, C_SIK);
-}
-BLT_TEST(identities, sph_ik_float) {
-  run_pair_identities(be, 1, C_SIK);
+BLT_TEST_PRECS(identities, sph_ik_double, sph_ik_float) {
+  run_pair_identities(be, is_float, C_SIK);
 }
 
 /* Sums over all orders, at arguments up to xmax (orders up to
@@ -1166,23 +1130,14 @@ static void run_sums(const blt_backend *be, int is_float, call_id c) {
   free(xs);
 }
 
-BLT_TEST(identities, cyl_sums_double) {
-  run_sums(be, 0, C_JY);
+BLT_TEST_PRECS(identities, cyl_sums_double, cyl_sums_float) {
+  run_sums(be, is_float, C_JY);
 }
-BLT_TEST(identities, cyl_sums_float) {
-  run_sums(be, 1, C_JY);
+BLT_TEST_PRECS(identities, sph_j_sums_double, sph_j_sums_float) {
+  run_sums(be, is_float, C_SJY);
 }
-BLT_TEST(identities, sph_j_sums_double) {
-  run_sums(be, 0, C_SJY);
-}
-BLT_TEST(identities, sph_j_sums_float) {
-  run_sums(be, 1, C_SJY);
-}
-BLT_TEST(identities, sph_i_sum_double) {
-  run_sums(be, 0, C_SIK);
-}
-BLT_TEST(identities, sph_i_sum_float) {
-  run_sums(be, 1, C_SIK);
+BLT_TEST_PRECS(identities, sph_i_sum_double, sph_i_sum_float) {
+  run_sums(be, is_float, C_SIK);
 }
 
 /* ---- Edge cases on the single-argument routines ----------------------------
@@ -1639,11 +1594,8 @@ static void run_bad_args(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(batch, bad_args_double) {
-  run_bad_args(be, 0);
-}
-BLT_TEST(batch, bad_args_float) {
-  run_bad_args(be, 1);
+BLT_TEST_PRECS(batch, bad_args_double, bad_args_float) {
+  run_bad_args(be, is_float);
 }
 
 /* count = 0 with NULL data and info, and n = 0 with a real batch: BLA_OK,

@@ -34,29 +34,17 @@ static void run_catalogue(const blt_backend *be, blt_spd_kind kind,
   free(worst);
 }
 
-BLT_TEST(pb_catalogue, double_upper) {
-  run_catalogue(be, BLT_SPD_BAND, 0, BLA_UPPER);
+BLT_TEST_PRECS(pb_catalogue, double_upper, float_upper) {
+  run_catalogue(be, BLT_SPD_BAND, is_float, BLA_UPPER);
 }
-BLT_TEST(pb_catalogue, double_lower) {
-  run_catalogue(be, BLT_SPD_BAND, 0, BLA_LOWER);
+BLT_TEST_PRECS(pb_catalogue, double_lower, float_lower) {
+  run_catalogue(be, BLT_SPD_BAND, is_float, BLA_LOWER);
 }
-BLT_TEST(pb_catalogue, float_upper) {
-  run_catalogue(be, BLT_SPD_BAND, 1, BLA_UPPER);
+BLT_TEST_PRECS(po_catalogue, double_upper, float_upper) {
+  run_catalogue(be, BLT_SPD_DENSE, is_float, BLA_UPPER);
 }
-BLT_TEST(pb_catalogue, float_lower) {
-  run_catalogue(be, BLT_SPD_BAND, 1, BLA_LOWER);
-}
-BLT_TEST(po_catalogue, double_upper) {
-  run_catalogue(be, BLT_SPD_DENSE, 0, BLA_UPPER);
-}
-BLT_TEST(po_catalogue, double_lower) {
-  run_catalogue(be, BLT_SPD_DENSE, 0, BLA_LOWER);
-}
-BLT_TEST(po_catalogue, float_upper) {
-  run_catalogue(be, BLT_SPD_DENSE, 1, BLA_UPPER);
-}
-BLT_TEST(po_catalogue, float_lower) {
-  run_catalogue(be, BLT_SPD_DENSE, 1, BLA_LOWER);
+BLT_TEST_PRECS(po_catalogue, double_lower, float_lower) {
+  run_catalogue(be, BLT_SPD_DENSE, is_float, BLA_LOWER);
 }
 
 /* ---- Failing problems inside a batch, argument errors ----------------- */
@@ -67,17 +55,11 @@ static void run_isolation(const blt_backend *be, blt_spd_kind kind,
   blt_chol_isolation(&env, kind, is_float);
 }
 
-BLT_TEST(isolation, pb_double) {
-  run_isolation(be, BLT_SPD_BAND, 0);
+BLT_TEST_PRECS(isolation, pb_double, pb_float) {
+  run_isolation(be, BLT_SPD_BAND, is_float);
 }
-BLT_TEST(isolation, pb_float) {
-  run_isolation(be, BLT_SPD_BAND, 1);
-}
-BLT_TEST(isolation, po_double) {
-  run_isolation(be, BLT_SPD_DENSE, 0);
-}
-BLT_TEST(isolation, po_float) {
-  run_isolation(be, BLT_SPD_DENSE, 1);
+BLT_TEST_PRECS(isolation, po_double, po_float) {
+  run_isolation(be, BLT_SPD_DENSE, is_float);
 }
 
 static void run_bad_args(const blt_backend *be, int is_float) {
@@ -85,11 +67,8 @@ static void run_bad_args(const blt_backend *be, int is_float) {
   blt_chol_bad_args(&env, is_float);
 }
 
-BLT_TEST(args, bad_args_double) {
-  run_bad_args(be, 0);
-}
-BLT_TEST(args, bad_args_float) {
-  run_bad_args(be, 1);
+BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
+  run_bad_args(be, is_float);
 }
 
 /* exec->threads <= 0 or larger than the batch means the default: the same

@@ -714,11 +714,8 @@ static void run_ab_ref(const blt_backend *be, int is_float) {
   free(b);
 }
 
-BLT_TEST(reference, ab_double) {
-  run_ab_ref(be, 0);
-}
-BLT_TEST(reference, ab_float) {
-  run_ab_ref(be, 1);
+BLT_TEST_PRECS(reference, ab_double, ab_float) {
+  run_ab_ref(be, is_float);
 }
 
 /* Published values (the ones gen_mathieu_ref.py also asserts), relative
@@ -846,11 +843,8 @@ static void run_coef_ref(int is_float) {
   check_done();
 }
 
-Test(reference, coeffs_double) {
-  run_coef_ref(0);
-}
-Test(reference, coeffs_float) {
-  run_coef_ref(1);
+TEST_PRECS(reference, coeffs_double, coeffs_float) {
+  run_coef_ref(is_float);
 }
 
 /* ---- Reference: angular functions ----------------------------------------
@@ -957,11 +951,8 @@ static void run_ang_ref(const blt_backend *be, int is_float) {
       tol);
 }
 
-BLT_TEST(reference, angular_double) {
-  run_ang_ref(be, 0);
-}
-BLT_TEST(reference, angular_float) {
-  run_ang_ref(be, 1);
+BLT_TEST_PRECS(reference, angular_double, angular_float) {
+  run_ang_ref(be, is_float);
 }
 
 /* ---- Reference: radial functions ----------------------------------------- */
@@ -1112,11 +1103,8 @@ static void run_rad_ref(const blt_backend *be, int is_float) {
            excused);
 }
 
-BLT_TEST(reference, radial_double) {
-  run_rad_ref(be, 0);
-}
-BLT_TEST(reference, radial_float) {
-  run_rad_ref(be, 1);
+BLT_TEST_PRECS(reference, radial_double, radial_float) {
+  run_rad_ref(be, is_float);
 }
 
 /* ---- Identities of the characteristic values -----------------------------

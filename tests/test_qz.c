@@ -42,38 +42,23 @@ static void run_sweep(const blt_backend *be, int is_float, blt_qz_op op) {
   blt_qz_sweep(op, blt_prec_of(is_float), sizes, NSIZES, 2, 0x9a7u, be, &g_rep);
 }
 
-BLT_TEST(catalogue, gghrd_double, .timeout = 300) {
-  run_sweep(be, 0, BLT_QZ_GGHRD);
+BLT_TEST_PRECS(catalogue, gghrd_double, gghrd_float, .timeout = 300) {
+  run_sweep(be, is_float, BLT_QZ_GGHRD);
 }
-BLT_TEST(catalogue, gghrd_float, .timeout = 300) {
-  run_sweep(be, 1, BLT_QZ_GGHRD);
+BLT_TEST_PRECS(catalogue, hgeqz_double, hgeqz_float, .timeout = 300) {
+  run_sweep(be, is_float, BLT_QZ_HGEQZ);
 }
-BLT_TEST(catalogue, hgeqz_double, .timeout = 300) {
-  run_sweep(be, 0, BLT_QZ_HGEQZ);
-}
-BLT_TEST(catalogue, hgeqz_float, .timeout = 300) {
-  run_sweep(be, 1, BLT_QZ_HGEQZ);
-}
-BLT_TEST(catalogue, qz_double, .timeout = 300) {
-  run_sweep(be, 0, BLT_QZ_QZ);
-}
-BLT_TEST(catalogue, qz_float, .timeout = 300) {
-  run_sweep(be, 1, BLT_QZ_QZ);
+BLT_TEST_PRECS(catalogue, qz_double, qz_float, .timeout = 300) {
+  run_sweep(be, is_float, BLT_QZ_QZ);
 }
 
 /* ---- Non-finite input and argument errors of the batch drivers ----------- */
 
-BLT_TEST(nonfinite, isolation_double, .timeout = 120) {
-  blt_qz_check_isolation(blt_prec_double(), be, &g_rep);
+BLT_TEST_PRECS(nonfinite, isolation_double, isolation_float, .timeout = 120) {
+  blt_qz_check_isolation(blt_prec_of(is_float), be, &g_rep);
 }
-BLT_TEST(nonfinite, isolation_float, .timeout = 120) {
-  blt_qz_check_isolation(blt_prec_float(), be, &g_rep);
-}
-BLT_TEST(args, bad_args_double) {
-  blt_qz_check_args(blt_prec_double(), be, &g_rep);
-}
-BLT_TEST(args, bad_args_float) {
-  blt_qz_check_args(blt_prec_float(), be, &g_rep);
+BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
+  blt_qz_check_args(blt_prec_of(is_float), be, &g_rep);
 }
 
 /* The call of each driver used by the exec tests: vectors wanted. */
@@ -174,11 +159,8 @@ static double check_pencil(const blt_backend *be, blt_prec prec,
 /* The four pencils of Reference-LAPACK/lapack#102, on which LAPACK's QZ
  * shift strategy is known to fail (see blt_qz_issue102): each must
  * converge (info 0) with every ratio below THRESH. */
-BLT_TEST(regression, issue102_double) {
-  blt_qz_check_issue102(blt_prec_double(), be, 1, &g_rep);
-}
-BLT_TEST(regression, issue102_float) {
-  blt_qz_check_issue102(blt_prec_float(), be, 1, &g_rep);
+BLT_TEST_PRECS(regression, issue102_double, issue102_float) {
+  blt_qz_check_issue102(blt_prec_of(is_float), be, 1, &g_rep);
 }
 
 /* Structured pencils at every size against their exact eigenvalues:
@@ -241,11 +223,9 @@ static void run_structured(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(regression, structured_double, .timeout = 120) {
-  run_structured(be, 0);
-}
-BLT_TEST(regression, structured_float, .timeout = 120) {
-  run_structured(be, 1);
+BLT_TEST_PRECS(regression, structured_double, structured_float,
+               .timeout = 120) {
+  run_structured(be, is_float);
 }
 
 /* ---- Every input terminates ------------------------------------------------
@@ -407,11 +387,9 @@ static void run_termination(const blt_backend *be, int is_float) {
   }
 }
 
-BLT_TEST(termination, hard_inputs_double, .timeout = 120) {
-  run_termination(be, 0);
-}
-BLT_TEST(termination, hard_inputs_float, .timeout = 120) {
-  run_termination(be, 1);
+BLT_TEST_PRECS(termination, hard_inputs_double, hard_inputs_float,
+               .timeout = 120) {
+  run_termination(be, is_float);
 }
 
 /* ---- The core routines called directly -------------------------------------
@@ -612,11 +590,8 @@ static void run_core_direct(int is_float) {
   check_done();
 }
 
-Test(core, direct_double) {
-  run_core_direct(0);
-}
-Test(core, direct_float) {
-  run_core_direct(1);
+TEST_PRECS(core, direct_double, direct_float) {
+  run_core_direct(is_float);
 }
 
 /* Shape and option errors of the core routines: the documented info, no
@@ -723,9 +698,6 @@ static void run_core_args(int is_float) {
   check_done();
 }
 
-Test(core, bad_args_double) {
-  run_core_args(0);
-}
-Test(core, bad_args_float) {
-  run_core_args(1);
+TEST_PRECS(core, bad_args_double, bad_args_float) {
+  run_core_args(is_float);
 }

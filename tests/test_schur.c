@@ -58,38 +58,23 @@ static void run_sweep(const blt_backend *be, int is_float, int which) {
   free(worst);
 }
 
-BLT_TEST(catalogue, hessenberg_double, .timeout = 600) {
-  run_sweep(be, 0, SW_HESSENBERG);
+BLT_TEST_PRECS(catalogue, hessenberg_double, hessenberg_float, .timeout = 600) {
+  run_sweep(be, is_float, SW_HESSENBERG);
 }
-BLT_TEST(catalogue, hessenberg_float, .timeout = 600) {
-  run_sweep(be, 1, SW_HESSENBERG);
+BLT_TEST_PRECS(catalogue, hseqr_double, hseqr_float, .timeout = 600) {
+  run_sweep(be, is_float, SW_HSEQR);
 }
-BLT_TEST(catalogue, hseqr_double, .timeout = 600) {
-  run_sweep(be, 0, SW_HSEQR);
-}
-BLT_TEST(catalogue, hseqr_float, .timeout = 600) {
-  run_sweep(be, 1, SW_HSEQR);
-}
-BLT_TEST(catalogue, schur_double, .timeout = 600) {
-  run_sweep(be, 0, SW_SCHUR);
-}
-BLT_TEST(catalogue, schur_float, .timeout = 600) {
-  run_sweep(be, 1, SW_SCHUR);
+BLT_TEST_PRECS(catalogue, schur_double, schur_float, .timeout = 600) {
+  run_sweep(be, is_float, SW_SCHUR);
 }
 
 /* ---- Non-finite input and argument errors of the batch drivers ----------- */
 
-BLT_TEST(nonfinite, isolation_double) {
-  blt_ns_check_isolation(blt_prec_double(), be, &g_rep);
+BLT_TEST_PRECS(nonfinite, isolation_double, isolation_float) {
+  blt_ns_check_isolation(blt_prec_of(is_float), be, &g_rep);
 }
-BLT_TEST(nonfinite, isolation_float) {
-  blt_ns_check_isolation(blt_prec_float(), be, &g_rep);
-}
-BLT_TEST(args, bad_args_double) {
-  blt_ns_check_args(blt_prec_double(), be, &g_rep);
-}
-BLT_TEST(args, bad_args_float) {
-  blt_ns_check_args(blt_prec_float(), be, &g_rep);
+BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
+  blt_ns_check_args(blt_prec_of(is_float), be, &g_rep);
 }
 
 /* exec->threads <= 0 means the default, and more threads than problems is
@@ -286,11 +271,8 @@ static void run_issue263(const blt_backend *be, int is_float) {
   }
 }
 
-BLT_TEST(regression, issue263_double) {
-  run_issue263(be, 0);
-}
-BLT_TEST(regression, issue263_float) {
-  run_issue263(be, 1);
+BLT_TEST_PRECS(regression, issue263_double, issue263_float) {
+  run_issue263(be, is_float);
 }
 
 /* Cyclic permutation matrices (the 4x4 one and n x n ones, in both
@@ -329,11 +311,8 @@ static void run_cyclic(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(regression, cyclic_double) {
-  run_cyclic(be, 0);
-}
-BLT_TEST(regression, cyclic_float) {
-  run_cyclic(be, 1);
+BLT_TEST_PRECS(regression, cyclic_double, cyclic_float) {
+  run_cyclic(be, is_float);
 }
 
 /* Exactly repeated complex pairs (types 22, 23; eigenvalues 1/2 +- 3/4 i,
@@ -379,11 +358,8 @@ static void run_known_spectra(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(regression, known_spectra_double) {
-  run_known_spectra(be, 0);
-}
-BLT_TEST(regression, known_spectra_float) {
-  run_known_spectra(be, 1);
+BLT_TEST_PRECS(regression, known_spectra_double, known_spectra_float) {
+  run_known_spectra(be, is_float);
 }
 
 /* ---- Every input terminates ------------------------------------------------
@@ -583,11 +559,9 @@ static void run_termination(const blt_backend *be, int is_float) {
     free(in[c].a);
 }
 
-BLT_TEST(termination, hard_inputs_double, .timeout = 120) {
-  run_termination(be, 0);
-}
-BLT_TEST(termination, hard_inputs_float, .timeout = 120) {
-  run_termination(be, 1);
+BLT_TEST_PRECS(termination, hard_inputs_double, hard_inputs_float,
+               .timeout = 120) {
+  run_termination(be, is_float);
 }
 
 /* ---- The core routines called directly -------------------------------------
@@ -911,11 +885,8 @@ static void run_core_direct(int is_float) {
   check_done();
 }
 
-Test(core, direct_double) {
-  run_core_direct(0);
-}
-Test(core, direct_float) {
-  run_core_direct(1);
+TEST_PRECS(core, direct_double, direct_float) {
+  run_core_direct(is_float);
 }
 
 /* Shape errors of the core routines: the documented info, nothing
@@ -1115,11 +1086,8 @@ static void run_core_args(int is_float) {
   check_done();
 }
 
-Test(core, bad_args_double) {
-  run_core_args(0);
-}
-Test(core, bad_args_float) {
-  run_core_args(1);
+TEST_PRECS(core, bad_args_double, bad_args_float) {
+  run_core_args(is_float);
 }
 
 /* Non-finite input to the core routines: the documented -i and every
@@ -1251,11 +1219,8 @@ static void run_core_nonfinite(int is_float) {
   check_done();
 }
 
-Test(core, nonfinite_double) {
-  run_core_nonfinite(0);
-}
-Test(core, nonfinite_float) {
-  run_core_nonfinite(1);
+TEST_PRECS(core, nonfinite_double, nonfinite_float) {
+  run_core_nonfinite(is_float);
 }
 
 /* ---- orghr's non-finite reflectors ------------------------------------------
@@ -1350,11 +1315,9 @@ static void run_orghr_nonfinite(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(regression, orghr_nonfinite_reflector_double) {
-  run_orghr_nonfinite(be, 0);
-}
-BLT_TEST(regression, orghr_nonfinite_reflector_float) {
-  run_orghr_nonfinite(be, 1);
+BLT_TEST_PRECS(regression, orghr_nonfinite_reflector_double,
+               orghr_nonfinite_reflector_float) {
+  run_orghr_nonfinite(be, is_float);
 }
 
 /* ---- Schur form scaled back towards underflow -------------------------------
@@ -1579,9 +1542,7 @@ static void run_underflow_blocks(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(regression, schur_underflow_blocks_double) {
-  run_underflow_blocks(be, 0);
-}
-BLT_TEST(regression, schur_underflow_blocks_float) {
-  run_underflow_blocks(be, 1);
+BLT_TEST_PRECS(regression, schur_underflow_blocks_double,
+               schur_underflow_blocks_float) {
+  run_underflow_blocks(be, is_float);
 }

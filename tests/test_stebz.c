@@ -490,11 +490,8 @@ static void run_catalogue(const blt_backend *be, int is_float) {
   worst_print(is_float, be->name);
 }
 
-BLT_TEST(catalogue, double) {
-  run_catalogue(be, 0);
-}
-BLT_TEST(catalogue, float) {
-  run_catalogue(be, 1);
+BLT_TEST_PRECS(catalogue, double, float) {
+  run_catalogue(be, is_float);
 }
 
 /* ---- Tight clusters -------------------------------------------------------
@@ -546,11 +543,8 @@ static void run_clusters(const blt_backend *be, int is_float) {
   worst_print(is_float, "clusters");
 }
 
-BLT_TEST(clusters, double) {
-  run_clusters(be, 0);
-}
-BLT_TEST(clusters, float) {
-  run_clusters(be, 1);
+BLT_TEST_PRECS(clusters, double, float) {
+  run_clusters(be, is_float);
 }
 
 /* ---- Non-finite input: that problem only ---------------------------------
@@ -648,11 +642,8 @@ static void run_nonfinite(const blt_backend *be, int is_float) {
   blt_st_set_free(&set);
 }
 
-BLT_TEST(nonfinite, isolation_double) {
-  run_nonfinite(be, 0);
-}
-BLT_TEST(nonfinite, isolation_float) {
-  run_nonfinite(be, 1);
+BLT_TEST_PRECS(nonfinite, isolation_double, isolation_float) {
+  run_nonfinite(be, is_float);
 }
 
 /* ---- Argument errors: the status, and nothing touched ----------------- */
@@ -761,11 +752,8 @@ static void run_args(const blt_backend *be, int is_float) {
   blt_mbatch_free(&zbad);
 }
 
-BLT_TEST(args, bad_args_double) {
-  run_args(be, 0);
-}
-BLT_TEST(args, bad_args_float) {
-  run_args(be, 1);
+BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
+  run_args(be, is_float);
 }
 
 /* ---- The core routines called directly ---------------------------------

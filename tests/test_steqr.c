@@ -288,29 +288,17 @@ static void run_catalogue(const blt_backend *be, int is_float,
   free(worst);
 }
 
-BLT_TEST(catalogue, sterf_double) {
-  run_catalogue(be, 0, BLT_ST_STERF);
+BLT_TEST_PRECS(catalogue, sterf_double, sterf_float) {
+  run_catalogue(be, is_float, BLT_ST_STERF);
 }
-BLT_TEST(catalogue, sterf_float) {
-  run_catalogue(be, 1, BLT_ST_STERF);
+BLT_TEST_PRECS(catalogue, steqr_none_double, steqr_none_float) {
+  run_catalogue(be, is_float, BLT_ST_NONE);
 }
-BLT_TEST(catalogue, steqr_none_double) {
-  run_catalogue(be, 0, BLT_ST_NONE);
+BLT_TEST_PRECS(catalogue, steqr_init_double, steqr_init_float) {
+  run_catalogue(be, is_float, BLT_ST_INIT);
 }
-BLT_TEST(catalogue, steqr_none_float) {
-  run_catalogue(be, 1, BLT_ST_NONE);
-}
-BLT_TEST(catalogue, steqr_init_double) {
-  run_catalogue(be, 0, BLT_ST_INIT);
-}
-BLT_TEST(catalogue, steqr_init_float) {
-  run_catalogue(be, 1, BLT_ST_INIT);
-}
-BLT_TEST(catalogue, steqr_update_double) {
-  run_catalogue(be, 0, BLT_ST_UPDATE);
-}
-BLT_TEST(catalogue, steqr_update_float) {
-  run_catalogue(be, 1, BLT_ST_UPDATE);
+BLT_TEST_PRECS(catalogue, steqr_update_double, steqr_update_float) {
+  run_catalogue(be, is_float, BLT_ST_UPDATE);
 }
 
 /* ---- The core routines called directly ----------------------------------
@@ -560,11 +548,8 @@ static void run_core(int is_float) {
   check_done();
 }
 
-Test(core, direct_double) {
-  run_core(0);
-}
-Test(core, direct_float) {
-  run_core(1);
+TEST_PRECS(core, direct_double, direct_float) {
+  run_core(is_float);
 }
 
 /* Non-finite input through the core routines: info -i names the first
@@ -629,11 +614,8 @@ static void run_core_nonfinite(int is_float) {
   check_done();
 }
 
-Test(core, nonfinite_double) {
-  run_core_nonfinite(0);
-}
-Test(core, nonfinite_float) {
-  run_core_nonfinite(1);
+TEST_PRECS(core, nonfinite_double, nonfinite_float) {
+  run_core_nonfinite(is_float);
 }
 
 /* Shape errors of the core routines return their documented info and
@@ -748,11 +730,8 @@ static void run_core_args(int is_float) {
   check_done();
 }
 
-Test(core, bad_args_double) {
-  run_core_args(0);
-}
-Test(core, bad_args_float) {
-  run_core_args(1);
+TEST_PRECS(core, bad_args_double, bad_args_float) {
+  run_core_args(is_float);
 }
 
 /* ---- Non-finite input in a batch -------------------------------------------
@@ -888,11 +867,8 @@ static void run_isolation(const blt_backend *be, int is_float) {
   }
 }
 
-BLT_TEST(nonfinite, isolation_double) {
-  run_isolation(be, 0);
-}
-BLT_TEST(nonfinite, isolation_float) {
-  run_isolation(be, 1);
+BLT_TEST_PRECS(nonfinite, isolation_double, isolation_float) {
+  run_isolation(be, is_float);
 }
 
 /* ---- Argument errors of the batch drivers -----------------------------------
@@ -1093,11 +1069,8 @@ static void run_bad_args(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(args, bad_args_double) {
-  run_bad_args(be, 0);
-}
-BLT_TEST(args, bad_args_float) {
-  run_bad_args(be, 1);
+BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
+  run_bad_args(be, is_float);
 }
 
 /* count = 0 is valid and does nothing, even with NULL data and info;
@@ -1168,11 +1141,8 @@ static void run_edge_sizes(const blt_backend *be, int is_float) {
     }
 }
 
-BLT_TEST(args, edge_sizes_double) {
-  run_edge_sizes(be, 0);
-}
-BLT_TEST(args, edge_sizes_float) {
-  run_edge_sizes(be, 1);
+BLT_TEST_PRECS(args, edge_sizes_double, edge_sizes_float) {
+  run_edge_sizes(be, is_float);
 }
 
 /* exec->threads <= 0 means the default: same bits as one thread. */

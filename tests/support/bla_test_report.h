@@ -82,6 +82,33 @@ static inline void blt_require_no_device(void) {
   BLT_CUDA_TEST_(suite, name, __VA_ARGS__)                                     \
   static void blt_body_##suite##_##name(const blt_backend *be)
 
+/* BLT_TEST_PRECS(suite, dname, fname, options...) { body }: one body for
+ * both precisions, with `const blt_backend *be` and `int is_float` in
+ * scope; suite/dname runs it with is_float 0 and suite/fname with 1, each
+ * on the host and on CUDA as BLT_TEST's tests do. */
+#define BLT_TEST_PRECS(suite, dname, fname, ...)                               \
+  static void blt_precs_##suite##_##dname(const blt_backend *be,               \
+                                          int is_float);                       \
+  BLT_TEST(suite, dname, ##__VA_ARGS__) {                                      \
+    blt_precs_##suite##_##dname(be, 0);                                        \
+  }                                                                            \
+  BLT_TEST(suite, fname, ##__VA_ARGS__) {                                      \
+    blt_precs_##suite##_##dname(be, 1);                                        \
+  }                                                                            \
+  static void blt_precs_##suite##_##dname(const blt_backend *be, int is_float)
+
+/* TEST_PRECS(suite, dname, fname, options...) { body }: the same for
+ * plain Criterion tests (no backend), with `int is_float` in scope. */
+#define TEST_PRECS(suite, dname, fname, ...)                                   \
+  static void blt_precs_##suite##_##dname(int is_float);                       \
+  Test(suite, dname, ##__VA_ARGS__) {                                          \
+    blt_precs_##suite##_##dname(0);                                            \
+  }                                                                            \
+  Test(suite, fname, ##__VA_ARGS__) {                                          \
+    blt_precs_##suite##_##dname(1);                                            \
+  }                                                                            \
+  static void blt_precs_##suite##_##dname(int is_float)
+
 /* BLT_CUDA_TEST(suite, name, options...) { body }: a check that has no
  * host counterpart (a device against the host driver), run only as
  * cuda_suite/name and skipped as BLT_TEST's CUDA half is. */
