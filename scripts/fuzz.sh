@@ -6,7 +6,7 @@
 # inputs go. Prints each target's executions and coverage; exits non-zero
 # when any target found a crash, with the reproducer's path.
 # Usage: scripts/fuzz.sh [--seconds N] [--seed S] [target...]
-#   targets: tridiag schur qz cholesky bessel mathieu (default: all)
+#   targets: tridiag schur qz cholesky bessel mathieu stebz (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
 #   --seed S     libFuzzer's seed (default 1, so that a run repeats: a
 #                shorter run on a slower machine replays a prefix of the
@@ -48,7 +48,7 @@ while (($#)); do
   esac
 done
 if ((${#targets[@]} == 0)); then
-  targets=(tridiag schur qz cholesky bessel mathieu)
+  targets=(tridiag schur qz cholesky bessel mathieu stebz)
 fi
 
 # clang with its libFuzzer runtime and OpenMP (libomp), when missing.
