@@ -1055,6 +1055,58 @@ static const char *lname(int lay) {
 
 #define NS_FAIL(rep, ...) blt_report_fail(rep, __VA_ARGS__)
 
+/* The five ratios of problem p of an hseqr or schur sweep (what names the
+ * call): noted in the worst table and each held below BLT_THRESH. */
+static void note_ratios(const blt_ns_sweep *sw, const blt_ns_set *set,
+                        int64_t p, double resid, double orth, double form,
+                        double eig, double cmp, const char *what, int lay,
+                        blt_report *rep) {
+  const int type = set->type[p];
+  const int64_t n = set->n;
+  blt_ns_worst_note(sw->worst, type, n, BLT_NSR_RESID, resid);
+  blt_ns_worst_note(sw->worst, type, n, BLT_NSR_ORTH, orth);
+  blt_ns_worst_note(sw->worst, type, n, BLT_NSR_FORM, form);
+  blt_ns_worst_note(sw->worst, type, n, BLT_NSR_EIG, eig);
+  blt_ns_worst_note(sw->worst, type, n, BLT_NSR_CMP, cmp);
+  if (!(resid < BLT_THRESH && orth < BLT_THRESH && form < BLT_THRESH &&
+        eig < BLT_THRESH && cmp < BLT_THRESH))
+    NS_FAIL(rep,
+            "%s %s n=%lld %s type %d (%s) problem %lld: resid %g "
+            "orth %g form %g eig %g cmp %g (THRESH %g)",
+            set->prec.name, what, (long long)n, lname(lay), type,
+            blt_ns_type_name(type), (long long)p, resid, orth, form, eig, cmp,
+            BLT_THRESH);
+}
+
+/* One sweep call: op on b with every info preset to a sentinel, which must
+ * give BLA_OK and info 0 for every problem of set; then the same call on
+ * b2 (a clone of b) configured otherwise, which must give the same bits.
+ * what names the call in the failure messages. */
+static void sweep_run(const blt_backend *be, const blt_ns_set *set,
+                      blt_ns_op op, bla_job job, bla_compz compz,
+                      blt_ns_batch *b, blt_ns_batch *b2, int *info,
+                      const char *what, int lay, blt_report *rep) {
+  const char *pn = set->prec.name;
+  const long long n = (long long)set->n;
+  bla_status st;
+  int64_t p;
+  for (p = 0; p < set->count; ++p)
+    info[p] = -12345;
+  st = blt_ns_run(be, BLT_RUN, op, job, compz, b, info);
+  if (st != BLA_OK)
+    NS_FAIL(rep, "%s %s n=%lld %s: status %d", pn, what, n, lname(lay),
+            (int)st);
+  for (p = 0; p < set->count; ++p)
+    if (info[p] != 0)
+      NS_FAIL(rep, "%s %s n=%lld %s type %d (%s) problem %lld: info %d", pn,
+              what, n, lname(lay), set->type[p], blt_ns_type_name(set->type[p]),
+              (long long)p, info[p]);
+  st = blt_ns_run(be, BLT_RUN_OTHER, op, job, compz, b2, info);
+  if (st != BLA_OK || !blt_ns_batch_same(b, b2))
+    NS_FAIL(rep, "%s %s n=%lld %s: variant run gave status %d or other bits",
+            pn, what, n, lname(lay), (int)st);
+}
+
 void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
   int types[BLT_NS_NTYPES + 64], ntypes, si;
@@ -1079,49 +1131,13 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
       blt_ns_batch b2 = blt_ns_batch_clone(&b), bq, bq2;
       outs *ho = lay == 0 ? &h0 : &h1, *qo = lay == 0 ? &q0 : &q1;
       int differs;
-      bla_status st;
-      for (p = 0; p < count; ++p)
-        info[p] = -12345;
-      st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_GEHRD, BLA_JOB_SCHUR,
-                      BLA_COMPZ_NONE, &b, info);
-      if (st != BLA_OK)
-        NS_FAIL(rep, "%s gehrd n=%lld %s: status %d", prec.name, (long long)n,
-                lname(lay), (int)st);
-      for (p = 0; p < count; ++p)
-        if (info[p] != 0)
-          NS_FAIL(rep, "%s gehrd n=%lld %s type %d problem %lld: info %d",
-                  prec.name, (long long)n, lname(lay), set.type[p],
-                  (long long)p, info[p]);
-      /* Variant run: the same bits. */
-      st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_GEHRD, BLA_JOB_SCHUR,
-                      BLA_COMPZ_NONE, &b2, info);
-      if (st != BLA_OK || !blt_ns_batch_same(&b, &b2))
-        NS_FAIL(rep,
-                "%s gehrd n=%lld %s: variant run gave status %d or "
-                "other bits",
-                prec.name, (long long)n, lname(lay), (int)st);
+      sweep_run(sw->be, &set, BLT_NS_GEHRD, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
+                &b2, info, "gehrd", lay, rep);
       outs_read(ho, &b);
       bq = blt_ns_batch_clone(&b);
       bq2 = blt_ns_batch_clone(&b);
-      for (p = 0; p < count; ++p)
-        info[p] = -12345;
-      st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_ORGHR, BLA_JOB_SCHUR,
-                      BLA_COMPZ_NONE, &bq, info);
-      if (st != BLA_OK)
-        NS_FAIL(rep, "%s orghr n=%lld %s: status %d", prec.name, (long long)n,
-                lname(lay), (int)st);
-      for (p = 0; p < count; ++p)
-        if (info[p] != 0)
-          NS_FAIL(rep, "%s orghr n=%lld %s type %d problem %lld: info %d",
-                  prec.name, (long long)n, lname(lay), set.type[p],
-                  (long long)p, info[p]);
-      st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_ORGHR, BLA_JOB_SCHUR,
-                      BLA_COMPZ_NONE, &bq2, info);
-      if (st != BLA_OK || !blt_ns_batch_same(&bq, &bq2))
-        NS_FAIL(rep,
-                "%s orghr n=%lld %s: variant run gave status %d or "
-                "other bits",
-                prec.name, (long long)n, lname(lay), (int)st);
+      sweep_run(sw->be, &set, BLT_NS_ORGHR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &bq,
+                &bq2, info, "orghr", lay, rep);
       outs_read(qo, &bq);
       if (!blt_mbatch_padding_intact(b.a) || !blt_mbatch_padding_intact(bq.a))
         NS_FAIL(rep, "%s gehrd/orghr n=%lld %s: write outside the views",
@@ -1244,25 +1260,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         b = blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
         b2 = blt_ns_batch_clone(&b);
         zsnap = blt_ns_batch_clone(&b);
-        for (p = 0; p < count; ++p)
-          info[p] = -12345;
-        st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_HSEQR, job, compz, &b, info);
-        if (st != BLA_OK)
-          NS_FAIL(rep, "%s %s n=%lld %s: status %d", prec.name, hm_name[m],
-                  (long long)n, lname(lay), (int)st);
-        for (p = 0; p < count; ++p)
-          if (info[p] != 0)
-            NS_FAIL(rep, "%s %s n=%lld %s type %d (%s) problem %lld: info %d",
-                    prec.name, hm_name[m], (long long)n, lname(lay),
-                    set.type[p], blt_ns_type_name(set.type[p]), (long long)p,
-                    info[p]);
-        st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_HSEQR, job, compz, &b2,
-                        info);
-        if (st != BLA_OK || !blt_ns_batch_same(&b, &b2))
-          NS_FAIL(rep,
-                  "%s %s n=%lld %s: variant run gave status %d or "
-                  "other bits",
-                  prec.name, hm_name[m], (long long)n, lname(lay), (int)st);
+        sweep_run(sw->be, &set, BLT_NS_HSEQR, job, compz, &b, &b2, info,
+                  hm_name[m], lay, rep);
         if (m == HM_SN && !same_storage(b.z.data, zsnap.z.data, b.z.bytes))
           NS_FAIL(rep, "%s %s n=%lld %s: z was written with COMPZ_NONE",
                   prec.name, hm_name[m], (long long)n, lname(lay));
@@ -1294,7 +1293,6 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
           blt_ns_batch_free(&bc);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
-          const int type = set.type[p];
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
           const double *wr = oc->wr + p * n, *wi = oc->wi + p * n;
           double resid = 0.0, orth = 0.0, form, eig, cmp = 0.0;
@@ -1331,19 +1329,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
           if (!blt_backend_is_host(sw->be) && lay == 0)
             cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
                                     match, w));
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_RESID, resid);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_ORTH, orth);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_FORM, form);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_EIG, eig);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_CMP, cmp);
-          if (!(resid < BLT_THRESH && orth < BLT_THRESH && form < BLT_THRESH &&
-                eig < BLT_THRESH && cmp < BLT_THRESH))
-            NS_FAIL(rep,
-                    "%s %s n=%lld %s type %d (%s) problem %lld: resid %g "
-                    "orth %g form %g eig %g cmp %g (THRESH %g)",
-                    prec.name, hm_name[m], (long long)n, lname(lay), type,
-                    blt_ns_type_name(type), (long long)p, resid, orth, form,
-                    eig, cmp, BLT_THRESH);
+          note_ratios(sw, &set, p, resid, orth, form, eig, cmp, hm_name[m], lay,
+                      rep);
         }
         blt_ns_batch_free(&b);
         blt_ns_batch_free(&b2);
@@ -1393,25 +1380,8 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
         outs *oc = &o[m][lay];
         int differs = 0;
         bla_status st;
-        for (p = 0; p < count; ++p)
-          info[p] = -12345;
-        st = blt_ns_run(sw->be, BLT_RUN, BLT_NS_SCHUR, BLA_JOB_SCHUR,
-                        BLA_COMPZ_NONE, &b, info);
-        if (st != BLA_OK)
-          NS_FAIL(rep, "%s %s n=%lld %s: status %d", prec.name, mn,
-                  (long long)n, lname(lay), (int)st);
-        for (p = 0; p < count; ++p)
-          if (info[p] != 0)
-            NS_FAIL(rep, "%s %s n=%lld %s type %d (%s) problem %lld: info %d",
-                    prec.name, mn, (long long)n, lname(lay), set.type[p],
-                    blt_ns_type_name(set.type[p]), (long long)p, info[p]);
-        st = blt_ns_run(sw->be, BLT_RUN_OTHER, BLT_NS_SCHUR, BLA_JOB_SCHUR,
-                        BLA_COMPZ_NONE, &b2, info);
-        if (st != BLA_OK || !blt_ns_batch_same(&b, &b2))
-          NS_FAIL(rep,
-                  "%s %s n=%lld %s: variant run gave status %d or "
-                  "other bits",
-                  prec.name, mn, (long long)n, lname(lay), (int)st);
+        sweep_run(sw->be, &set, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
+                  &b2, info, mn, lay, rep);
         if (!blt_mbatch_padding_intact(b.a) ||
             (m == 0 && !blt_mbatch_padding_intact(b.z)))
           NS_FAIL(rep, "%s %s n=%lld %s: write outside the views", prec.name,
@@ -1442,7 +1412,6 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
           blt_ns_batch_free(&bc);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
-          const int type = set.type[p];
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
           const double *wr = oc->wr + p * n, *wi = oc->wi + p * n;
           double resid = 0.0, orth = 0.0, form, eig, cmp = 0.0;
@@ -1464,19 +1433,7 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
           if (!blt_backend_is_host(sw->be) && lay == 0)
             cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
                                     match, w));
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_RESID, resid);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_ORTH, orth);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_FORM, form);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_EIG, eig);
-          blt_ns_worst_note(sw->worst, type, n, BLT_NSR_CMP, cmp);
-          if (!(resid < BLT_THRESH && orth < BLT_THRESH && form < BLT_THRESH &&
-                eig < BLT_THRESH && cmp < BLT_THRESH))
-            NS_FAIL(rep,
-                    "%s %s n=%lld %s type %d (%s) problem %lld: resid %g "
-                    "orth %g form %g eig %g cmp %g (THRESH %g)",
-                    prec.name, mn, (long long)n, lname(lay), type,
-                    blt_ns_type_name(type), (long long)p, resid, orth, form,
-                    eig, cmp, BLT_THRESH);
+          note_ratios(sw, &set, p, resid, orth, form, eig, cmp, mn, lay, rep);
         }
         blt_ns_batch_free(&b);
         blt_ns_batch_free(&b2);
