@@ -18,6 +18,7 @@
 #include <numpy/ufuncobject.h>
 
 #include <fenv.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -96,6 +97,19 @@ static void info_end(info_out *io, bla_status st) {
  * the flags their arithmetic leaves mean nothing to the caller. */
 static void loop_done(void) {
   feclearexcept(FE_ALL_EXCEPT);
+}
+
+/* The end of the run of problems from p0 on whose k scalar operands (the
+ * bytes at ptr[i] + p * step[i], size[i] of them) equal those of p0. */
+static npy_intp run_end(npy_intp p0, npy_intp count, int k, char *const *ptr,
+                        const npy_intp *step, const size_t *size) {
+  npy_intp p = p0 + 1;
+  for (; p < count; ++p)
+    for (int i = 0; i < k; ++i)
+      if (step[i] != 0 &&
+          memcmp(ptr[i] + p * step[i], ptr[i] + p0 * step[i], size[i]) != 0)
+        return p;
+  return p;
 }
 
 typedef struct {
@@ -195,6 +209,35 @@ static const gufunc_spec specs_[] = {
      NULL,
      {R_, R_, R_, R_, I_},
      "steqr(d, e) -> (w, v, info): eigenvalues and eigenvectors (columns)."},
+    {"stebz_index",
+     "(n),(m),(),()->(k),()",
+     4,
+     2,
+     LOOPS(stebz_index),
+     NULL,
+     {R_, R_, I_, R_, R_, I_},
+     "stebz_index(d, e, il, abstol, out=(w, info)): the il-th through "
+     "(il+k-1)-th eigenvalues (0-based, ascending) by bisection, k from w; "
+     "abstol <= 0: ulp times the norm of each block."},
+    {"stebz_value",
+     "(n),(m),(),(),()->(n),(),()",
+     5,
+     3,
+     LOOPS(stebz_value),
+     NULL,
+     {R_, R_, R_, R_, R_, R_, I_, I_},
+     "stebz_value(d, e, vl, vu, abstol) -> (w, count, info): the count "
+     "eigenvalues in (vl, vu] by bisection, ascending, then NaN."},
+    {"stein",
+     "(n),(m),(k)->(n,k),()",
+     3,
+     2,
+     LOOPS(stein),
+     NULL,
+     {R_, R_, R_, R_, I_},
+     "stein(d, e, w) -> (z, info): the eigenvectors (columns, unit, first "
+     "largest entry positive) of the k <= n ascending eigenvalues w, by "
+     "inverse iteration."},
     {"hessenberg",
      "(n,n)->(n,n),()",
      1,
