@@ -80,7 +80,64 @@ def _overwrite_target(a, shape, dtype):
 
 # ---- Symmetric tridiagonal eigenproblems ----------------------------------
 
+_SELECT = {0: "a", 1: "v", 2: "i", "a": "a", "v": "v", "i": "i", "all": "a",
+           "value": "v", "index": "i"}
+
+
+def _select_kind(select):
+    key = select.lower() if isinstance(select, str) else select
+    try:
+        return _SELECT[key]
+    except (KeyError, TypeError):
+        raise ValueError(
+            "select: expected 'a', 'v' or 'i' (or 0, 1, 2), got "
+            f"{select!r}") from None
+
+
+def _select_range(select_range, kind, n, dt):
+    """(lo, hi) for select='i', (vl, vu) in dtype dt for select='v'."""
+    sr = np.asarray(select_range)
+    if sr.ndim != 1 or sr.size != 2:
+        raise ValueError(
+            "select_range: expected a 2-element array-like "
+            f"{'(lo, hi)' if kind == 'i' else '(vl, vu)'} with "
+            f"select='{kind}', got {select_range!r}")
+    if kind == "i":
+        if sr.dtype.kind not in "iu":
+            raise ValueError(
+                "select_range: expected integers (lo, hi) with select='i', "
+                f"got dtype {sr.dtype}")
+        lo, hi = int(sr[0]), int(sr[1])
+        if lo > hi:
+            raise ValueError(
+                f"select_range: expected lo <= hi, got ({lo}, {hi})")
+        if lo < 0 or hi >= n:
+            raise ValueError(
+                f"select_range: out of bounds: expected 0 <= lo <= hi < n = "
+                f"{n}, got ({lo}, {hi})")
+        return lo, hi
+    if sr.dtype.kind not in "biuf":
+        raise ValueError(
+            f"select_range: expected real numbers (vl, vu), got dtype "
+            f"{sr.dtype}")
+    vl, vu = dt.type(sr[0]), dt.type(sr[1])
+    if not vl < vu:
+        raise ValueError(
+            "select_range: expected vl < vu (the eigenvalues in the "
+            f"half-open interval (vl, vu]), got ({sr[0]}, {sr[1]})")
+    return vl, vu
+
+
+def _abstol(tol, dt):
+    t = dt.type(tol)
+    if not np.isfinite(t):
+        raise ValueError(f"tol: expected a finite tolerance, got {tol!r}")
+    return t
+
+
 def _tridiagonal_args(d, e, select, select_range):
+    """(xp, d, e, kind, range): kind 'a' (sterf/steqr), 'i' with range
+    (lo, hi) or 'v' with range (vl, vu)."""
     xp = _xp(d, e)
     dt, arr = _prepare(xp, False, d=d, e=e)
     d, e = arr["d"], arr["e"]
@@ -91,25 +148,72 @@ def _tridiagonal_args(d, e, select, select_range):
         raise ValueError(
             f"e: expected off-diagonals of length n-1 = {max(n - 1, 0)} "
             f"(d has n = {n}), got shape {tuple(e.shape)}")
-    if select not in ("a", "all", 0, "i", "index", 2):
+    kind = _select_kind(select)
+    if kind == "a":
+        return xp, d, e, kind, None
+    rng = _select_range(select_range, kind, n, dt)
+    if kind == "i" and rng == (0, n - 1):
+        return xp, d, e, "a", None  # the whole spectrum: sterf/steqr
+    if kind == "v" and xp is not np:
         raise NotImplementedError(
-            "select: only 'a' (all) and 'i' (an index range) are supported "
-            "(a value range gives a different count per problem)")
-    if select in ("a", "all", 0):
-        return xp, d, e, None
-    if select_range is None or len(select_range) != 2:
-        raise ValueError("select_range: expected (lo, hi) with select='i'")
-    lo, hi = (int(v) for v in select_range)
-    if not 0 <= lo <= hi < n:
-        raise ValueError(
-            f"select_range: expected 0 <= lo <= hi < n = {n}, got "
-            f"({lo}, {hi})")
-    return xp, d, e, slice(lo, hi + 1)
+            "select='v' is not supported with CuPy arrays")
+    return xp, d, e, kind, rng
 
 
 def _steqr_meaning(v):
     return (f"the QL/QR iteration failed to converge ({v} off-diagonal "
             "element(s) did not reach zero)")
+
+
+def _stebz_meaning(v):
+    return ("the bisection failed to converge" if v == 1 else
+            "the bisection could not bracket the selected eigenvalues")
+
+
+def _stein_meaning(v):
+    return (f"{v} eigenvector(s) failed to converge in inverse iteration "
+            "(their columns are NaN)")
+
+
+def _batch_shape(d, e):
+    return np.broadcast_shapes(d.shape[:-1], e.shape[:-1])
+
+
+def _stebz(what, d, e, kind, rng, tol, out, check_finite):
+    """The selected eigenvalues by bisection: select='i' (..., k);
+    select='v' (..., m), m the count, the same in every problem of a
+    batch (ValueError otherwise)."""
+    dt = d.dtype
+    abstol = _abstol(tol, dt)
+    named = (("d", d), ("e", e))
+    if kind == "i":
+        lo, hi = rng
+        w = out_tuple(out, 1)[0]
+        if w is None:
+            w = np.empty(_batch_shape(d, e) + (hi - lo + 1,), dt)
+        w, info = _gufuncs.stebz_index(d, e, np.intc(lo), abstol,
+                                       out=(w, None))
+        raise_on_info(info, what, _stebz_meaning, check_finite, named=named)
+        return w
+    if out is not None:
+        raise ValueError(
+            f"out: not supported with select='v' (the number of eigenvalues "
+            "is known only after the call)")
+    vl, vu = rng
+    w, count, info = _gufuncs.stebz_value(d, e, vl, vu, abstol)
+    raise_on_info(info, what, _stebz_meaning, check_finite, named=named)
+    # problems with non-finite input (check_finite=False) count 0 and are
+    # NaN: they do not take part in the comparison
+    counts = np.unique(count[info == 0])
+    if counts.size > 1:
+        raise ValueError(
+            f"{what}: select='v' found a different number of eigenvalues "
+            f"in (vl, vu] in the problems of the batch of shape "
+            f"{count.shape} ({counts[0]} to {counts[-1]}); a batch needs "
+            "the same count in every problem: solve the problems one by "
+            "one, or select by index (select='i')")
+    m = int(counts[0]) if counts.size else 0
+    return w[..., :m]
 
 
 def eigvalsh_tridiagonal(d, e, select="a", select_range=None,
@@ -118,20 +222,38 @@ def eigvalsh_tridiagonal(d, e, select="a", select_range=None,
     """Eigenvalues of real symmetric tridiagonal matrices.
 
     d : (..., n) diagonals; e : (..., n-1) off-diagonals (batch dimensions
-    broadcast). Returns w : (..., n), ascending (or the select='i' range).
-    ``tol`` and ``lapack_driver`` are accepted for compatibility with
-    scipy.linalg.eigvalsh_tridiagonal and ignored (batchla runs implicit
-    QL/QR, LAPACK's sterf). ``select='v'`` is not supported. ``out``: an
-    array (..., n) for the result (select='a' only).
+    broadcast). Returns w, ascending, as scipy.linalg.eigvalsh_tridiagonal:
+
+    - select='a' (all): w (..., n), by implicit QL/QR (LAPACK's sterf);
+      ``tol`` is ignored.
+    - select='i', select_range=(lo, hi) (integers, 0-based, inclusive):
+      w (..., hi-lo+1), the lo-th through hi-th eigenvalues, by bisection
+      (LAPACK's stebz; the whole range (0, n-1) runs sterf).
+    - select='v', select_range=(vl, vu): the eigenvalues in the half-open
+      interval (vl, vu], by bisection. For one problem (d and e 1-D), w has
+      their number m of entries, as SciPy's. For a batch, every problem
+      must have the same number m (else ValueError): w (..., m). Problems
+      with non-finite input (check_finite=False) are left out of the
+      comparison and get NaN.
+
+    ``tol``: the absolute tolerance of the bisection (select='i' and 'v'):
+    an eigenvalue has converged when it lies in an interval of this width;
+    <= 0 (default): ulp times the norm of each unreduced block.
+    ``lapack_driver`` is accepted for compatibility and ignored. ``out``:
+    an array for w (select='a' and 'i'). select='v' is not supported with
+    CuPy arrays; select='i' with CuPy arrays runs sterf and selects.
     """
-    xp, d, e, sel = _tridiagonal_args(d, e, select, select_range)
-    if xp is not np:
-        w, info = _cuda(out).sterf(d, e)
-    else:
-        w, info = _gufuncs.sterf(d, e, out=(out_tuple(out, 1)[0], None))
-    raise_on_info(info, "eigvalsh_tridiagonal", _steqr_meaning, check_finite,
-                  named=(("d", d), ("e", e)))
-    return w if sel is None else w[..., sel]
+    xp, d, e, kind, rng = _tridiagonal_args(d, e, select, select_range)
+    if kind == "a" or xp is not np:
+        if xp is not np:
+            w, info = _cuda(out).sterf(d, e)
+        else:
+            w, info = _gufuncs.sterf(d, e, out=(out_tuple(out, 1)[0], None))
+        raise_on_info(info, "eigvalsh_tridiagonal", _steqr_meaning,
+                      check_finite, named=(("d", d), ("e", e)))
+        return w if kind == "a" else w[..., rng[0]:rng[1] + 1]
+    return _stebz("eigvalsh_tridiagonal", d, e, kind, rng, tol, out,
+                  check_finite)
 
 
 def eigh_tridiagonal(d, e, eigvals_only=False, select="a", select_range=None,
@@ -139,23 +261,52 @@ def eigh_tridiagonal(d, e, eigvals_only=False, select="a", select_range=None,
                      out=None):
     """Eigenvalues and eigenvectors of real symmetric tridiagonal matrices.
 
-    d : (..., n) diagonals; e : (..., n-1) off-diagonals. Returns (w, v):
-    w (..., n) ascending, v (..., n, n) with the eigenvectors as columns
-    (v[..., :, i] belongs to w[..., i]), as scipy.linalg.eigh_tridiagonal.
-    ``tol`` and ``lapack_driver`` are accepted and ignored (implicit QL/QR,
-    LAPACK's steqr); ``select='v'`` is not supported. ``out``: (w, v).
+    d : (..., n) diagonals; e : (..., n-1) off-diagonals. Returns (w, v),
+    the eigenvectors as columns (v[..., :, i] belongs to w[..., i]), as
+    scipy.linalg.eigh_tridiagonal:
+
+    - select='a': w (..., n) ascending, v (..., n, n), by implicit QL/QR
+      (LAPACK's steqr); ``tol`` is ignored.
+    - select='i', select_range=(lo, hi) (0-based, inclusive): w (..., k),
+      v (..., n, k), k = hi-lo+1, by bisection and inverse iteration
+      (LAPACK's stebz and stein; the whole range runs steqr).
+    - select='v', select_range=(vl, vu): the eigenpairs with eigenvalues
+      in (vl, vu]. One problem (d and e 1-D): w (m,), v (n, m), m their
+      number, as SciPy's. A batch: every problem must have the same m
+      (else ValueError): w (..., m), v (..., n, m).
+
+    The vectors of stein are unit, each with its first largest-magnitude
+    entry positive. ``tol``: the bisection's absolute tolerance (see
+    eigvalsh_tridiagonal). ``lapack_driver`` is accepted and ignored.
+    ``out``: (w, v) (select='a' and 'i'). select='v' is not supported with
+    CuPy arrays.
     """
     if eigvals_only:
         return eigvalsh_tridiagonal(d, e, select, select_range, check_finite,
-                                    out=out)
-    xp, d, e, sel = _tridiagonal_args(d, e, select, select_range)
-    if xp is not np:
-        w, v, info = _cuda(out).steqr(d, e)
-    else:
-        w, v, info = _gufuncs.steqr(d, e, out=out_tuple(out, 2) + (None,))
-    raise_on_info(info, "eigh_tridiagonal", _steqr_meaning, check_finite,
-                  named=(("d", d), ("e", e)))
-    return (w, v) if sel is None else (w[..., sel], v[..., sel])
+                                    tol, out=out)
+    xp, d, e, kind, rng = _tridiagonal_args(d, e, select, select_range)
+    named = (("d", d), ("e", e))
+    if kind == "a" or xp is not np:
+        if xp is not np:
+            w, v, info = _cuda(out).steqr(d, e)
+        else:
+            w, v, info = _gufuncs.steqr(d, e,
+                                        out=out_tuple(out, 2) + (None,))
+        raise_on_info(info, "eigh_tridiagonal", _steqr_meaning, check_finite,
+                      named=named)
+        if kind == "a":
+            return w, v
+        sel = slice(rng[0], rng[1] + 1)
+        return w[..., sel], v[..., sel]
+    outs = out_tuple(out, 2) if kind == "i" else (out, None)
+    w = _stebz("eigh_tridiagonal", d, e, kind, rng, tol, outs[0],
+               check_finite)
+    if w.shape[-1] == 0:
+        return w, np.empty(w.shape[:-1] + (d.shape[-1], 0), d.dtype)
+    v, info = _gufuncs.stein(d, e, w, out=(outs[1], None))
+    raise_on_info(info, "eigh_tridiagonal", _stein_meaning, check_finite,
+                  named=named)
+    return w, v
 
 
 # ---- Hessenberg and Schur -------------------------------------------------
