@@ -69,9 +69,8 @@ def test_unsupported_options():
         bl.schur(np.eye(2), sort="lhp")
     with pytest.raises(NotImplementedError):
         bl.qz(np.eye(2), np.eye(2), output="complex")
-    with pytest.raises(NotImplementedError):
-        bl.eigvalsh_tridiagonal(np.ones(3), np.ones(2), select="v",
-                                select_range=(0, 1))
+    with pytest.raises(ValueError, match="select"):
+        bl.eigvalsh_tridiagonal(np.ones(3), np.ones(2), select="x")
 
 
 # ---- non-finite input ---------------------------------------------------------
