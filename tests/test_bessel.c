@@ -38,10 +38,6 @@
 #define ACC_TOL 8.0
 #define ID_TOL 16.0
 
-static int same_bytes(const void *a, const void *b, size_t bytes) {
-  return memcmp(a, b, bytes) == 0;
-}
-
 /* ---- Reference data ---------------------------------------------------------
  * The functions of the file, in its order: value then derivative. */
 enum { RJ, RJP, RY, RYP, RSJ, RSJP, RSY, RSYP, RSI, RSIP, RSK, RSKP, NREF };
@@ -1507,7 +1503,8 @@ static snapshot snap(const outs *o, const int *info) {
 static int snap_same(const snapshot *sn, const outs *o, const int *info) {
   int s, same = memcmp(sn->info, info, sizeof sn->info) == 0;
   for (s = 0; s < 4; ++s)
-    if (o->b[s].data && !same_bytes(sn->copy[s], o->b[s].data, o->b[s].bytes))
+    if (o->b[s].data &&
+        !blt_same_bytes(sn->copy[s], o->b[s].data, o->b[s].bytes))
       same = 0;
   return same;
 }

@@ -22,10 +22,6 @@
 #include "bla_test_qz.h"
 #include "bla_test_report.h"
 
-static double *dzeros(int64_t len) {
-  return (double *)blt_xcalloc((size_t)(len > 0 ? len : 1), sizeof(double));
-}
-
 /* LAPACK's dchkgg / ddrges sizes plus the ones users run. */
 static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 10, 16, 32};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
@@ -179,8 +175,8 @@ static void run_structured(const blt_backend *be, int is_float) {
   for (in = 1; in < NSIZES; ++in)
     for (c = 0; c < 6; ++c) {
       const int64_t n = sizes[in];
-      double *a = dzeros(n * n), *b = dzeros(n * n);
-      double *ear = dzeros(n), *eai = dzeros(n), *ebe = dzeros(n);
+      double *a = blt_dalloc(n * n), *b = blt_dalloc(n * n);
+      double *ear = blt_dalloc(n), *eai = blt_dalloc(n), *ebe = blt_dalloc(n);
       blt_rng rng;
       blt_qz_pencil pc;
       int64_t i, j;
@@ -240,8 +236,8 @@ typedef struct {
 
 static hard_input hard_new(const char *name, int64_t n, blt_qz_eigclass ec) {
   hard_input h;
-  h.a = dzeros(n * n);
-  h.b = dzeros(n * n);
+  h.a = blt_dalloc(n * n);
+  h.b = blt_dalloc(n * n);
   h.pc = blt_qz_pencil_exact(name, n, h.a, h.b, ec, NULL, NULL, NULL);
   h.pc.must_converge = 1;
   return h;
@@ -492,7 +488,7 @@ static int core_call(blt_qz_op op, bla_job job, bla_compz cq, bla_compz cz,
  * subdiagonal for hgeqz), q and z NaN. */
 static void odd_fill(blt_qz_batch *c, const blt_qz_set *s, int64_t p) {
   const int64_t n = s->n, nn = n * n;
-  double *x = dzeros(nn);
+  double *x = blt_dalloc(nn);
   int64_t i, j;
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i)
@@ -532,7 +528,7 @@ static void run_core_direct(int is_float) {
       blt_qz_batch bb = blt_qz_batch_new(&s, BLT_COLMAJOR, BLT_QZT_NAN,
                                          BLT_QZT_NAN, 1, NULL, 0);
       int *info = (int *)blt_xcalloc((size_t)s.count, sizeof(int));
-      double *x0 = dzeros(7 * nn), *x1 = dzeros(7 * nn);
+      double *x0 = blt_dalloc(7 * nn), *x1 = blt_dalloc(7 * nn);
       const char *on = blt_qz_op_name((blt_qz_op)op);
       const bla_exec ex1 = bla_exec_host(1, NULL);
       int64_t p;

@@ -29,10 +29,6 @@ static void init_types(void) {
     all_types[i] = i + 1;
 }
 
-static int same_bytes(const void *a, const void *b, size_t bytes) {
-  return memcmp(a, b, bytes) == 0;
-}
-
 /* ---- Calls on a backend -------------------------------------------------- */
 
 typedef struct {
@@ -252,8 +248,8 @@ static result solve_set(const blt_backend *be, int variant, const blt_st_set *s,
   e0 = blt_vbatch_clone(e);
   r.stb = stebz_raw(be, variant, sl, d, e, r.m, count, w, r.infob, count);
   r.stv = stein_raw(be, variant, d, e, w, r.m, count, z, r.infov, count);
-  CHECK(same_bytes(d.data, d0.data, d.bytes) &&
-            same_bytes(e.data, e0.data, e.bytes),
+  CHECK(blt_same_bytes(d.data, d0.data, d.bytes) &&
+            blt_same_bytes(e.data, e0.data, e.bytes),
         "%s %s n=%lld %s: d or e was written", be->name, s->prec.name,
         (long long)n, blt_layout_name(lay));
   CHECK(blt_mbatch_padding_intact(z), "%s %s n=%lld %s: z written outside",
@@ -276,10 +272,10 @@ static result solve_set(const blt_backend *be, int variant, const blt_st_set *s,
                                                       : k;
       blt_vbatch_get(w1, p, ws);
       blt_mbatch_get(z1, p, zs, n > 0 ? n : 1);
-      CHECK(same_bytes(ws + mp, r.w + p * k + mp,
-                       (size_t)(k - mp) * sizeof(double)) &&
-                same_bytes(zs + mp * n, r.z + p * n * k + mp * n,
-                           (size_t)((k - mp) * n) * sizeof(double)),
+      CHECK(blt_same_bytes(ws + mp, r.w + p * k + mp,
+                           (size_t)(k - mp) * sizeof(double)) &&
+                blt_same_bytes(zs + mp * n, r.z + p * n * k + mp * n,
+                               (size_t)((k - mp) * n) * sizeof(double)),
             "%s %s n=%lld p %lld: w or z written after m[p] = %d (k %lld info "
             "%d %d)",
             be->name, s->prec.name, (long long)n, (long long)p, r.m[p],
@@ -338,7 +334,7 @@ static void check_problem(const blt_backend *be, const blt_st_set *s,
       eig = t;
   }
   if (all_w && blt_backend_is_host(be))
-    CHECK(same_bytes(w, all_w + first, (size_t)mexp * sizeof(double)),
+    CHECK(blt_same_bytes(w, all_w + first, (size_t)mexp * sizeof(double)),
           "%s %s %s n=%lld type %d p %lld: values differ from RANGE_ALL's",
           be->name, pr.name, what, (long long)n, type, (long long)p);
   rs = ratio_resid(n, mexp, s->d + p * n, s->e + p * n, w, z, s->tnorm[p],
@@ -391,9 +387,10 @@ static void run_catalogue(const blt_backend *be, int is_float) {
         if (count > 0) {
           result o = solve_set(be, BLT_RUN_OTHER, &set, (blt_layout)lay,
                                sel_all(), nn);
-          CHECK(same_bytes(o.w, all.w, (size_t)(count * nn) * sizeof(double)) &&
-                    same_bytes(o.z, all.z,
-                               (size_t)(count * n * nn) * sizeof(double)),
+          CHECK(blt_same_bytes(o.w, all.w,
+                               (size_t)(count * nn) * sizeof(double)) &&
+                    blt_same_bytes(o.z, all.z,
+                                   (size_t)(count * n * nn) * sizeof(double)),
                 "%s %s n=%lld: other configuration gives other bits", be->name,
                 prec.name, (long long)n);
           result_free(&o);
@@ -401,12 +398,12 @@ static void run_catalogue(const blt_backend *be, int is_float) {
         continue;
       }
       if (host)
-        CHECK(
-            same_bytes(all.w, all0.w, (size_t)(count * nn) * sizeof(double)) &&
-                same_bytes(all.z, all0.z,
-                           (size_t)(count * n * nn) * sizeof(double)),
-            "%s n=%lld: results differ between %s and %s", prec.name,
-            (long long)n, blt_layout_name(BLT_COLMAJOR), ln);
+        CHECK(blt_same_bytes(all.w, all0.w,
+                             (size_t)(count * nn) * sizeof(double)) &&
+                  blt_same_bytes(all.z, all0.z,
+                                 (size_t)(count * n * nn) * sizeof(double)),
+              "%s n=%lld: results differ between %s and %s", prec.name,
+              (long long)n, blt_layout_name(BLT_COLMAJOR), ln);
       result_free(&all);
     }
 
@@ -584,11 +581,11 @@ static void run_nonfinite(const blt_backend *be, int is_float) {
             prec.name, (long long)p, r.infov[p]);
     } else {
       CHECK(r.infob[p] == 0 && r.infov[p] == 0 && r.m[p] == n &&
-                same_bytes(r.w + p * n, good.w + p * n,
-                           (size_t)n * sizeof(double)) &&
+                blt_same_bytes(r.w + p * n, good.w + p * n,
+                               (size_t)n * sizeof(double)) &&
                 (!blt_backend_is_host(be) ||
-                 same_bytes(r.z + p * n * n, good.z + p * n * n,
-                            (size_t)(n * n) * sizeof(double))),
+                 blt_same_bytes(r.z + p * n * n, good.z + p * n * n,
+                                (size_t)(n * n) * sizeof(double))),
             "%s p %lld: a good problem changed beside bad ones", prec.name,
             (long long)p);
     }
@@ -623,9 +620,10 @@ static void run_nonfinite(const blt_backend *be, int is_float) {
               "%s stein p %lld: info %d, z not NaN", prec.name, (long long)p,
               info[p]);
       else
-        CHECK(info[p] == 0 && (!blt_backend_is_host(be) ||
-                               same_bytes(zz, good.z + p * n * n,
-                                          (size_t)(n * n) * sizeof(double))),
+        CHECK(info[p] == 0 &&
+                  (!blt_backend_is_host(be) ||
+                   blt_same_bytes(zz, good.z + p * n * n,
+                                  (size_t)(n * n) * sizeof(double))),
               "%s stein p %lld: info %d or bits changed", prec.name,
               (long long)p, info[p]);
     }
@@ -715,10 +713,10 @@ static void run_args(const blt_backend *be, int is_float) {
   CHECK(stein_raw(be, BLT_RUN, d, e, w, m, count, z, NULL, count) ==
             BLA_ERR_ARG,
         "stein: NULL info accepted");
-  CHECK(same_bytes(w.data, w0.data, w.bytes) &&
-            same_bytes(z.data, z0.data, z.bytes) &&
-            same_bytes(d.data, d0.data, d.bytes) && m[0] == -5 && m[2] == -5 &&
-            info[0] == -9 && info[2] == -9,
+  CHECK(blt_same_bytes(w.data, w0.data, w.bytes) &&
+            blt_same_bytes(z.data, z0.data, z.bytes) &&
+            blt_same_bytes(d.data, d0.data, d.bytes) && m[0] == -5 &&
+            m[2] == -5 && info[0] == -9 && info[2] == -9,
         "an argument error touched an output");
   /* The valid calls on the zero matrices: m = n, w = 0, z = identity up
    * to order and sign; and INDEX with n = 0 (il 0, iu -1). */
@@ -834,7 +832,7 @@ Test(core, direct_double) {
             bla_dstein(d, e, bla_dvec_make(w, 4, 1),
                        bla_dmat_make(z, 8, 4, 4, 1),
                        bla_dvec_make(wk, 71, 1)) == -5 &&
-            same_bytes(z, zsave, sizeof z),
+            blt_same_bytes(z, zsave, sizeof z),
         "stein argument codes, or z written");
   /* Unsorted eigenvalues: -3 and z NaN. */
   w[0] = 5;

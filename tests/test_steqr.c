@@ -33,10 +33,6 @@ static uint64_t seed_of(int64_t n, int mode, int is_float, int salt) {
          (uint64_t)is_float * 4 + (uint64_t)salt;
 }
 
-static int same_bytes(const void *a, const void *b, size_t bytes) {
-  return memcmp(a, b, bytes) == 0;
-}
-
 /* ---- Calls on a backend -----------------------------------------------------
  * The driver on views d, e, z (any shapes), as they are. */
 static bla_status call_exec(int is_float, int sterf, bla_compz compz,
@@ -227,18 +223,19 @@ static void run_catalogue(const blt_backend *be, int is_float,
         if (vectors)
           memcpy(z0, z, (size_t)(count * nn * nn) * sizeof(double));
       } else if (host) {
-        CHECK(same_bytes(lam0, lam, (size_t)(count * n) * sizeof(double)),
+        CHECK(blt_same_bytes(lam0, lam, (size_t)(count * n) * sizeof(double)),
               "%s %s n=%lld: eigenvalues differ between %s and %s", prec.name,
               blt_st_mode_name(mode), (long long)n,
               blt_layout_name(BLT_COLMAJOR), ln);
         if (vectors)
-          CHECK(same_bytes(z0, z, (size_t)(count * nn * nn) * sizeof(double)),
-                "%s %s n=%lld: eigenvectors differ between %s and %s",
-                prec.name, blt_st_mode_name(mode), (long long)n,
-                blt_layout_name(BLT_COLMAJOR), ln);
+          CHECK(
+              blt_same_bytes(z0, z, (size_t)(count * nn * nn) * sizeof(double)),
+              "%s %s n=%lld: eigenvectors differ between %s and %s", prec.name,
+              blt_st_mode_name(mode), (long long)n,
+              blt_layout_name(BLT_COLMAJOR), ln);
       }
       if (mode == BLT_ST_NONE)
-        CHECK(same_bytes(b.z.data, zcopy.data, b.z.bytes),
+        CHECK(blt_same_bytes(b.z.data, zcopy.data, b.z.bytes),
               "%s %s steqr(NONE) n=%lld %s: z was written", be->name, prec.name,
               (long long)n, ln);
       if (vectors)
@@ -249,9 +246,9 @@ static void run_catalogue(const blt_backend *be, int is_float,
       /* The other configuration: the same bits, e's scratch contents
        * included. */
       st = st_solve(be, BLT_RUN_OTHER, mode, &b2, info);
-      CHECK(st == BLA_OK && same_bytes(b.d.data, b2.d.data, b.d.bytes) &&
-                same_bytes(b.e.data, b2.e.data, b.e.bytes) &&
-                (!b.z.data || same_bytes(b.z.data, b2.z.data, b.z.bytes)),
+      CHECK(st == BLA_OK && blt_same_bytes(b.d.data, b2.d.data, b.d.bytes) &&
+                blt_same_bytes(b.e.data, b2.e.data, b.e.bytes) &&
+                (!b.z.data || blt_same_bytes(b.z.data, b2.z.data, b.z.bytes)),
             "%s %s %s n=%lld %s: status %d or different bits in the other "
             "configuration (2 threads; another stream)",
             be->name, prec.name, blt_st_mode_name(mode), (long long)n, ln,
@@ -262,8 +259,8 @@ static void run_catalogue(const blt_backend *be, int is_float,
         blt_st_batch b3 =
             blt_st_batch_new(&set, (blt_layout)lay, zinit, NULL, 0);
         st = blt_st_solve(mode, &b3, info, NULL);
-        CHECK(st == BLA_OK && same_bytes(b.d.data, b3.d.data, b.d.bytes) &&
-                  (!b.z.data || same_bytes(b.z.data, b3.z.data, b.z.bytes)),
+        CHECK(st == BLA_OK && blt_same_bytes(b.d.data, b3.d.data, b.d.bytes) &&
+                  (!b.z.data || blt_same_bytes(b.z.data, b3.z.data, b.z.bytes)),
               "%s %s n=%lld %s: exec NULL gives different bits", prec.name,
               blt_st_mode_name(mode), (long long)n, ln);
         blt_st_batch_free(&b3);
@@ -474,6 +471,7 @@ static void run_core(int is_float) {
         const int type = set.type[p];
         core_prob c;
         blt_st_ratios r;
+        blt_st_mode mode;
         int info;
 
         c = core_new(prec, n, variant, d, e, NULL, 0);
@@ -503,8 +501,8 @@ static void run_core(int is_float) {
           memcpy(zc, c.zbuf, c.zbytes);
           info = core_steqr(&c, BLA_COMPZ_NONE, LWORK_EXACT);
           core_read(&c, lam, NULL, NULL);
-          CHECK(info == 0 && same_bytes(zc, c.zbuf, c.zbytes) &&
-                    same_bytes(lam, vals, (size_t)n * sizeof(double)),
+          CHECK(info == 0 && blt_same_bytes(zc, c.zbuf, c.zbytes) &&
+                    blt_same_bytes(lam, vals, (size_t)n * sizeof(double)),
                 "%s core steqr(NONE) n=%lld type %d variant %d with a z: "
                 "info %d, z touched or values changed",
                 prec.name, (long long)n, type, variant, info);
@@ -512,33 +510,24 @@ static void run_core(int is_float) {
         }
         core_free(&c);
 
-        /* INIT: z holds NaN on entry and must not be read. */
-        c = core_new(prec, n, variant, d, e, NULL, 1);
-        info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
-        core_read(&c, lam, NULL, z);
-        r = blt_st_check(&set, p, 0, lam, z, vals);
-        CHECK(info == 0 && blt_ascending(n, lam) && r.resid < BLT_THRESH &&
-                  r.orth < BLT_THRESH && r.eig < BLT_THRESH &&
-                  r.vals < BLT_THRESH,
-              "%s core steqr(INIT) n=%lld type %d variant %d: info %d, "
-              "resid %g orth %g eig %g vals %g",
-              prec.name, (long long)n, type, variant, info, r.resid, r.orth,
-              r.eig, r.vals);
-        core_free(&c);
-
-        /* UPDATE: z = Q on entry; Q T Q^T = Z D Z^T on exit. */
-        c = core_new(prec, n, variant, d, e, set.q + p * n * n, 1);
-        info = core_steqr(&c, BLA_COMPZ_UPDATE, LWORK_EXACT);
-        core_read(&c, lam, NULL, z);
-        r = blt_st_check(&set, p, 1, lam, z, vals);
-        CHECK(info == 0 && blt_ascending(n, lam) && r.resid < BLT_THRESH &&
-                  r.orth < BLT_THRESH && r.eig < BLT_THRESH &&
-                  r.vals < BLT_THRESH,
-              "%s core steqr(UPDATE) n=%lld type %d variant %d: info %d, "
-              "resid %g orth %g eig %g vals %g",
-              prec.name, (long long)n, type, variant, info, r.resid, r.orth,
-              r.eig, r.vals);
-        core_free(&c);
+        /* INIT: z holds NaN on entry and must not be read. UPDATE: z = Q
+         * on entry; Q T Q^T = Z D Z^T on exit. */
+        for (mode = BLT_ST_INIT; mode <= BLT_ST_UPDATE; ++mode) {
+          const int update = mode == BLT_ST_UPDATE;
+          c = core_new(prec, n, variant, d, e,
+                       update ? set.q + p * n * n : NULL, 1);
+          info = core_steqr(&c, compz_of(mode), LWORK_EXACT);
+          core_read(&c, lam, NULL, z);
+          r = blt_st_check(&set, p, update, lam, z, vals);
+          CHECK(info == 0 && blt_ascending(n, lam) && r.resid < BLT_THRESH &&
+                    r.orth < BLT_THRESH && r.eig < BLT_THRESH &&
+                    r.vals < BLT_THRESH,
+                "%s core %s n=%lld type %d variant %d: info %d, "
+                "resid %g orth %g eig %g vals %g",
+                prec.name, blt_st_mode_name(mode), (long long)n, type, variant,
+                info, r.resid, r.orth, r.eig, r.vals);
+          core_free(&c);
+        }
       }
     free(lam);
     free(vals);
@@ -717,9 +706,9 @@ static void run_core_args(int is_float) {
     }
     CHECK(info == expect, "%s core %s: info %d, expected %d", prec.name, what,
           info, expect);
-    CHECK(same_bytes(d0, c.dbuf, c.dbytes) &&
-              same_bytes(e0, c.ebuf, c.ebytes) &&
-              same_bytes(z0, c.zbuf, c.zbytes),
+    CHECK(blt_same_bytes(d0, c.dbuf, c.dbytes) &&
+              blt_same_bytes(e0, c.ebuf, c.ebytes) &&
+              blt_same_bytes(z0, c.zbuf, c.zbytes),
           "%s core %s: storage was touched", prec.name, what);
     free(d0);
     free(e0);
@@ -836,10 +825,11 @@ static void run_isolation(const blt_backend *be, int is_float) {
               CHECK(info[p] == 0 && info2[q] == 0,
                     "%s %s: info %d / %d of a good problem", prec.name,
                     blt_st_mode_name(mode), info[p], info2[q]);
-              CHECK(same_bytes(d1, d2, (size_t)n * sizeof(double)) &&
-                        same_bytes(e1, e2, (size_t)ne * sizeof(double)) &&
+              CHECK(blt_same_bytes(d1, d2, (size_t)n * sizeof(double)) &&
+                        blt_same_bytes(e1, e2, (size_t)ne * sizeof(double)) &&
                         (!vectors ||
-                         same_bytes(z1, z2, (size_t)(n * n) * sizeof(double))),
+                         blt_same_bytes(z1, z2,
+                                        (size_t)(n * n) * sizeof(double))),
                     "%s %s %s n=%lld: problem %lld changed because problem "
                     "%lld had %g in %s",
                     prec.name, blt_st_mode_name(mode),
@@ -932,10 +922,10 @@ static void env_free(arg_env *v) {
 
 /* 1 when d, e, z and info hold the same bytes as the snapshot s. */
 static int env_same(const arg_env *v, const arg_env *s) {
-  return same_bytes(v->d.data, s->d.data, v->d.bytes) &&
-         same_bytes(v->e.data, s->e.data, v->e.bytes) &&
-         same_bytes(v->z.data, s->z.data, v->z.bytes) &&
-         same_bytes(v->info, s->info, v->info_bytes);
+  return blt_same_bytes(v->d.data, s->d.data, v->d.bytes) &&
+         blt_same_bytes(v->e.data, s->e.data, v->e.bytes) &&
+         blt_same_bytes(v->z.data, s->z.data, v->z.bytes) &&
+         blt_same_bytes(v->info, s->info, v->info_bytes);
 }
 
 static arg_env env_snapshot(const arg_env *v) {
@@ -1114,8 +1104,8 @@ static void run_edge_sizes(const blt_backend *be, int is_float) {
       CHECK(st == BLA_OK && v.info[0] == 0 && v.info[1] == 0 && v.info[2] == 0,
             "%s %s: n = 0 gave status %d, info %d %d %d", prec.name, mn,
             (int)st, v.info[0], v.info[1], v.info[2]);
-      CHECK(same_bytes(v.d.data, snap.d.data, v.d.bytes) &&
-                same_bytes(v.z.data, snap.z.data, v.z.bytes),
+      CHECK(blt_same_bytes(v.d.data, snap.d.data, v.d.bytes) &&
+                blt_same_bytes(v.z.data, snap.z.data, v.z.bytes),
             "%s %s: n = 0 wrote to d or z", prec.name, mn);
       env_free(&snap);
       env_free(&v);
@@ -1164,8 +1154,8 @@ Test(args, exec_threads) {
           blt_st_batch_new(&set, BLT_INTERLEAVED, BLT_Z_NAN, NULL, 0);
       const bla_exec ex = bla_exec_host(thr[t], NULL);
       bla_status st = blt_st_solve(BLT_ST_INIT, &b2, info, &ex);
-      CHECK(st == BLA_OK && same_bytes(b1.d.data, b2.d.data, b1.d.bytes) &&
-                same_bytes(b1.z.data, b2.z.data, b1.z.bytes),
+      CHECK(st == BLA_OK && blt_same_bytes(b1.d.data, b2.d.data, b1.d.bytes) &&
+                blt_same_bytes(b1.z.data, b2.z.data, b1.z.bytes),
             "%s: threads = %d gave status %d or different bits", prec.name,
             thr[t], (int)st);
       blt_st_batch_free(&b2);

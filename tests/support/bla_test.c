@@ -31,6 +31,32 @@ void *blt_xcalloc(size_t count, size_t size) {
   return p;
 }
 
+double *blt_dalloc(int64_t len) {
+  return (double *)blt_xcalloc((size_t)(len > 0 ? len : 1), sizeof(double));
+}
+
+int *blt_info_new(int64_t len) {
+  int *info = (int *)blt_xmalloc((size_t)len * sizeof(int));
+  memset(info, 0x5A, (size_t)len * sizeof(int));
+  return info;
+}
+
+int blt_same_bytes(const void *x, const void *y, size_t bytes) {
+  return bytes == 0 || memcmp(x, y, bytes) == 0;
+}
+
+int blt_same_doubles(const double *x, const double *y, int64_t len) {
+  return len <= 0 || blt_same_bytes(x, y, (size_t)len * sizeof(double));
+}
+
+int64_t blt_imin(int64_t x, int64_t y) {
+  return x < y ? x : y;
+}
+
+int64_t blt_imax(int64_t x, int64_t y) {
+  return x > y ? x : y;
+}
+
 int blt_verbose(void) {
   const char *v = getenv("BLA_TEST_VERBOSE");
   return v && *v && strcmp(v, "0") != 0;

@@ -305,6 +305,18 @@ blt_st_ratios blt_st_check(const blt_st_set *s, int64_t p, int update,
 
 void *blt_xmalloc(size_t bytes); /* aborts the test on failure */
 void *blt_xcalloc(size_t count, size_t size);
+/* len zeroed doubles; at least one, so that len <= 0 is no special case. */
+double *blt_dalloc(int64_t len);
+/* len ints set to a pattern no routine stores as info, so that an entry
+ * a routine leaves alone is seen. */
+int *blt_info_new(int64_t len);
+/* Nonzero when the bytes agree; nothing is read when bytes is 0, so x and
+ * y may then be NULL. */
+int blt_same_bytes(const void *x, const void *y, size_t bytes);
+/* The same for len doubles (len <= 0: nothing to compare). */
+int blt_same_doubles(const double *x, const double *y, int64_t len);
+int64_t blt_imin(int64_t x, int64_t y);
+int64_t blt_imax(int64_t x, int64_t y);
 /* Nonzero when the environment asks for the worst-ratio tables
  * (BLA_TEST_VERBOSE set and not "0"). */
 int blt_verbose(void);

@@ -75,10 +75,6 @@ void blt_ns_matmul_bt(int64_t n, const double *a, const double *b, double *c) {
   }
 }
 
-static double *dalloc(int64_t len) {
-  return (double *)blt_xcalloc((size_t)(len > 0 ? len : 1), sizeof(double));
-}
-
 /* ---- Catalogue ----------------------------------------------------------- */
 
 static const char *const ns_type_names[BLT_NS_NTYPES + 1] = {
@@ -187,8 +183,8 @@ static void quasi_triangular(int64_t n, const double *d, int pairs,
  */
 static int similarity(int64_t n, const double *t, double conds, blt_rng *rng,
                       double *a, int64_t lda) {
-  double *u = dalloc(n * n), *v = dalloc(n * n), *w = dalloc(n * n);
-  double *x = dalloc(n * n), *sv = dalloc(n);
+  double *u = blt_dalloc(n * n), *v = blt_dalloc(n * n), *w = blt_dalloc(n * n);
+  double *x = blt_dalloc(n * n), *sv = blt_dalloc(n);
   int64_t i, j;
   int info = blt_random_orthogonal(n, rng, u, n);
   if (info == 0 && conds > 1.0)
@@ -250,7 +246,7 @@ void blt_ns_companion_roots(int64_t n, double *re, double *im) {
 }
 
 static void companion(int64_t n, double *a, int64_t lda) {
-  double *re = dalloc(n), *im = dalloc(n), *c = dalloc(n + 1);
+  double *re = blt_dalloc(n), *im = blt_dalloc(n), *c = blt_dalloc(n + 1);
   int64_t i, k, deg = 0;
   blt_ns_companion_roots(n, re, im);
   /* Monic coefficients, lowest degree first, multiplied out over real
@@ -328,7 +324,7 @@ int blt_ns_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *a,
      * random signs. */
     static const int modes[5] = {4, 3, 1, 4, 4};
     static const int magn[5] = {0, 0, 0, 1, 2};
-    double *d = dalloc(n);
+    double *d = blt_dalloc(n);
     info = blt_spectrum(modes[type - 4], ulpinv, 1, n, rng, d);
     for (i = 0; i < n; ++i)
       a[i + i * lda] = d[i];
@@ -341,7 +337,7 @@ int blt_ns_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *a,
     static const int magn[10] = {0, 0, 0, 0, 0, 0, 0, 0, 1, 2};
     const int k = type - 9;
     const int pairs = type == 12 || type >= 16;
-    double *d = dalloc(n), *t = dalloc(n * n);
+    double *d = blt_dalloc(n), *t = blt_dalloc(n * n);
     info = blt_spectrum(modes[k], ulpinv, 1, n, rng, d);
     if (info == 0) {
       quasi_triangular(n, d, pairs, rng, t);
@@ -357,7 +353,7 @@ int blt_ns_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *a,
     scale_max(n, a, lda, mags[type - 19]);
   } else if (type == 22 || type == 23) {
     /* diag(B, ..., B [, -1/4]) with B = [1/2 3/4; -3/4 1/2]: exact. */
-    double *t = dalloc(n * n);
+    double *t = blt_dalloc(n * n);
     int64_t *perm = (int64_t *)blt_xcalloc((size_t)n, sizeof(int64_t));
     for (i = 0; i + 1 < n; i += 2) {
       t[i + i * n] = t[i + 1 + (i + 1) * n] = 0.5;
@@ -401,7 +397,7 @@ int blt_ns_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *a,
       for (i = 0; i < n; ++i)
         a[i + j * lda] = 1.0;
   } else {
-    double *t = dalloc(n * n);
+    double *t = blt_dalloc(n * n);
     for (i = 0; i < n; ++i) {
       t[i + i * n] = 1.0;
       if (i > 0)
@@ -426,17 +422,17 @@ int blt_ns_ref_eigen(int64_t n, const double *a, int64_t lda, double *wr,
   int64_t i, j;
   if (n <= 0)
     return 0;
-  t = dalloc(n * n);
-  vs = dalloc(n * n);
+  t = blt_dalloc(n * n);
+  vs = blt_dalloc(n * n);
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i)
       t[i + j * n] = a[i + j * lda];
   info = LAPACKE_dgees(LAPACK_COL_MAJOR, 'V', 'N', NULL, ln, t, ln, &sdim, wr,
                        wi, vs, ln);
   if (info == 0 && s) {
-    vl = dalloc(n * n);
-    vr = dalloc(n * n);
-    sep = dalloc(n);
+    vl = blt_dalloc(n * n);
+    vr = blt_dalloc(n * n);
+    sep = blt_dalloc(n);
     /* Eigenvectors of T itself (dtrsna takes those of T or of Q T Q^T). */
     info = LAPACKE_dtrevc(LAPACK_COL_MAJOR, 'B', 'A', NULL, ln, t, ln, vl, ln,
                           vr, ln, ln, &m);
@@ -460,7 +456,7 @@ int blt_ns_ref_hessenberg(int64_t n, const double *a, int64_t lda, double *h,
   int64_t i, j;
   if (n <= 0)
     return 0;
-  tau = dalloc(n);
+  tau = blt_dalloc(n);
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i)
       h[i + j * n] = a[i + j * lda];
@@ -498,8 +494,8 @@ double blt_ns_resid(int64_t n, const double *a, const double *t,
   int64_t i;
   if (n <= 0)
     return 0.0;
-  w = dalloc(n * n);
-  r = dalloc(n * n);
+  w = blt_dalloc(n * n);
+  r = blt_dalloc(n * n);
   blt_ns_matmul(n, z, t, w);
   blt_ns_matmul_bt(n, w, z, r);
   for (i = 0; i < n * n; ++i)
@@ -515,7 +511,7 @@ double blt_ns_orth(int64_t n, const double *z, double ulp) {
   int64_t i;
   if (n <= 0)
     return 0.0;
-  g = dalloc(n * n);
+  g = blt_dalloc(n * n);
   blt_ns_matmul_bt(n, z, z, g);
   for (i = 0; i < n; ++i)
     g[i + i * n] -= 1.0;
@@ -622,7 +618,7 @@ double blt_ns_eig_dist(int64_t n, const double *wr1, const double *wi1,
         !isfinite(wi2[i]))
       return INFINITY;
   }
-  c = dalloc(n * n);
+  c = blt_dalloc(n * n);
   owner = (int64_t *)blt_xcalloc((size_t)n, sizeof(int64_t));
   seen = (unsigned char *)blt_xcalloc((size_t)n, 1);
   for (i = 0; i < n; ++i) {
@@ -645,7 +641,7 @@ double blt_ns_eig_dist(int64_t n, const double *wr1, const double *wi1,
   if (perfect_matching(n, c, lb, owner, seen)) {
     best = lb;
   } else {
-    sorted = dalloc(n * n);
+    sorted = blt_dalloc(n * n);
     memcpy(sorted, c, (size_t)(n * n) * sizeof(double));
     qsort(sorted, (size_t)(n * n), sizeof(double), cmp_dbl);
     lo = 0;
@@ -684,15 +680,15 @@ static void set_alloc(blt_ns_set *s, blt_prec prec, blt_ns_kind kind, int64_t n,
   s->n = n;
   s->count = count;
   s->type = (int *)blt_xcalloc((size_t)(count > 0 ? count : 1), sizeof(int));
-  s->a = dalloc(count * nn * nn);
-  s->anorm = dalloc(count);
-  s->afro = dalloc(count);
-  s->wr = dalloc(count * nn);
-  s->wi = dalloc(count * nn);
-  s->s = dalloc(count * nn);
+  s->a = blt_dalloc(count * nn * nn);
+  s->anorm = blt_dalloc(count);
+  s->afro = blt_dalloc(count);
+  s->wr = blt_dalloc(count * nn);
+  s->wi = blt_dalloc(count * nn);
+  s->s = blt_dalloc(count * nn);
   if (kind == BLT_NS_HESSENBERG) {
-    s->q = dalloc(count * nn * nn);
-    s->aq = dalloc(count * nn * nn);
+    s->q = blt_dalloc(count * nn * nn);
+    s->aq = blt_dalloc(count * nn * nn);
   }
 }
 
@@ -702,7 +698,7 @@ static int set_fill(blt_ns_set *s, int64_t p, const double *g) {
   double *a = s->a + p * n * n;
   int info = 0;
   if (s->kind == BLT_NS_HESSENBERG) {
-    double *q = s->q + p * n * n, *w = dalloc(n * n);
+    double *q = s->q + p * n * n, *w = blt_dalloc(n * n);
     info = blt_ns_ref_hessenberg(n, g, n, a, q);
     blt_round_array(s->prec, a, (size_t)(n * n));
     blt_round_array(s->prec, q, (size_t)(n * n));
@@ -725,7 +721,7 @@ blt_ns_set blt_ns_set_new(blt_prec prec, blt_ns_kind kind, int64_t n,
                           uint64_t seed) {
   blt_ns_set s;
   blt_rng rng;
-  double *g = dalloc(n * n);
+  double *g = blt_dalloc(n * n);
   int64_t p;
   set_alloc(&s, prec, kind, n, (int64_t)ntypes * reps);
   blt_rng_seed(&rng, seed);
@@ -748,7 +744,7 @@ blt_ns_set blt_ns_set_new(blt_prec prec, blt_ns_kind kind, int64_t n,
 blt_ns_set blt_ns_set_from(blt_prec prec, blt_ns_kind kind, int64_t n,
                            const double *a, int type) {
   blt_ns_set s;
-  double *g = dalloc(n * n);
+  double *g = blt_dalloc(n * n);
   int64_t i;
   set_alloc(&s, prec, kind, n, 1);
   s.type[0] = type;
@@ -801,7 +797,7 @@ static blt_ns_batch batch_from(blt_prec prec, blt_layout layout, int64_t n,
                                int64_t count) {
   blt_ns_batch b;
   const int64_t nt = n > 0 ? n - 1 : 0;
-  double *tmp = dalloc(n * n);
+  double *tmp = blt_dalloc(n * n);
   int64_t p, i, j;
   b.prec = prec;
   b.count = count;
@@ -1001,11 +997,11 @@ static outs outs_new(int64_t count, int64_t n) {
   const int64_t nn = n > 0 ? n : 1;
   o.n = n;
   o.count = count;
-  o.a = dalloc(count * nn * nn);
-  o.z = dalloc(count * nn * nn);
-  o.tau = dalloc(count * nn);
-  o.wr = dalloc(count * nn);
-  o.wi = dalloc(count * nn);
+  o.a = blt_dalloc(count * nn * nn);
+  o.z = blt_dalloc(count * nn * nn);
+  o.tau = blt_dalloc(count * nn);
+  o.wr = blt_dalloc(count * nn);
+  o.wi = blt_dalloc(count * nn);
   return o;
 }
 
@@ -1023,10 +1019,6 @@ static void outs_read(outs *o, const blt_ns_batch *b) {
   for (p = 0; p < o->count && p < b->count; ++p)
     blt_ns_batch_read(b, p, o->a + p * n * n, o->z + p * n * n, o->tau + p * nt,
                       o->wr + p * n, o->wi + p * n);
-}
-
-static int same_doubles(const double *x, const double *y, int64_t len) {
-  return len <= 0 || memcmp(x, y, (size_t)len * sizeof(double)) == 0;
 }
 
 /* Weights for eigenvalue set `w` given its matching to the reference:
@@ -1122,7 +1114,7 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
     outs h0 = outs_new(count, n), q0 = outs_new(count, n);
     outs h1 = outs_new(count, n), q1 = outs_new(count, n);
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    double *hh = dalloc(n * n);
+    double *hh = blt_dalloc(n * n);
     int lay;
     int64_t p, i, j;
     for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
@@ -1142,9 +1134,9 @@ void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
       if (!blt_mbatch_padding_intact(b.a) || !blt_mbatch_padding_intact(bq.a))
         NS_FAIL(rep, "%s gehrd/orghr n=%lld %s: write outside the views",
                 prec.name, (long long)n, lname(lay));
-      differs = lay > 0 && !(same_doubles(h0.a, h1.a, count * n * n) &&
-                             same_doubles(h0.tau, h1.tau, count * nt) &&
-                             same_doubles(q0.a, q1.a, count * n * n));
+      differs = lay > 0 && !(blt_same_doubles(h0.a, h1.a, count * n * n) &&
+                             blt_same_doubles(h0.tau, h1.tau, count * nt) &&
+                             blt_same_doubles(q0.a, q1.a, count * n * n));
       if (differs && blt_backend_is_host(sw->be))
         NS_FAIL(rep, "%s gehrd/orghr n=%lld: %s and %s give different bits",
                 prec.name, (long long)n, lname(0), lname(lay));
@@ -1238,8 +1230,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
     outs o[HM_N][BLT_NLAYOUTS];
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
     int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-    double *w = dalloc(nn), *wr2 = dalloc(count * nn),
-           *wi2 = dalloc(count * nn);
+    double *w = blt_dalloc(nn), *wr2 = blt_dalloc(count * nn),
+           *wi2 = blt_dalloc(count * nn);
     int m, lay;
     int64_t p;
     for (m = 0; m < HM_N; ++m)
@@ -1272,10 +1264,10 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         outs_read(oc, &b);
         if (lay > 0) {
           const outs *o0 = &o[m][0];
-          differs = !same_doubles(o0->wr, oc->wr, count * n) ||
-                    !same_doubles(o0->wi, oc->wi, count * n) ||
-                    (schur && !same_doubles(o0->a, oc->a, count * n * n)) ||
-                    (vec && !same_doubles(o0->z, oc->z, count * n * n));
+          differs = !blt_same_doubles(o0->wr, oc->wr, count * n) ||
+                    !blt_same_doubles(o0->wi, oc->wi, count * n) ||
+                    (schur && !blt_same_doubles(o0->a, oc->a, count * n * n)) ||
+                    (vec && !blt_same_doubles(o0->z, oc->z, count * n * n));
           if (differs && blt_backend_is_host(sw->be))
             NS_FAIL(rep, "%s %s n=%lld: %s and %s give different bits",
                     prec.name, hm_name[m], (long long)n, lname(0), lname(lay));
@@ -1310,9 +1302,9 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
             /* T, wr, wi do not depend on whether Z is formed (ddrves
              * test 5): same bits as SCHUR with INIT. */
             const outs *os = &o[HM_SI][lay];
-            if (!same_doubles(os->a + p * n * n, t, n * n) ||
-                !same_doubles(os->wr + p * n, wr, n) ||
-                !same_doubles(os->wi + p * n, wi, n))
+            if (!blt_same_doubles(os->a + p * n * n, t, n * n) ||
+                !blt_same_doubles(os->wr + p * n, wr, n) ||
+                !blt_same_doubles(os->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           } else if (m == HM_EN) {
             /* Eigenvalues only: within THRESH of those with T. */
@@ -1322,8 +1314,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
           } else if (m == HM_EI) {
             /* Z is formed apart from H: the same eigenvalues as NONE. */
             const outs *oe = &o[HM_EN][lay];
-            if (!same_doubles(oe->wr + p * n, wr, n) ||
-                !same_doubles(oe->wi + p * n, wi, n))
+            if (!blt_same_doubles(oe->wr + p * n, wr, n) ||
+                !blt_same_doubles(oe->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
           if (!blt_backend_is_host(sw->be) && lay == 0)
@@ -1363,8 +1355,8 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
     outs o[2][BLT_NLAYOUTS];
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
     int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-    double *w = dalloc(nn), *wr2 = dalloc(count * nn),
-           *wi2 = dalloc(count * nn);
+    double *w = blt_dalloc(nn), *wr2 = blt_dalloc(count * nn),
+           *wi2 = blt_dalloc(count * nn);
     int m, lay;
     int64_t p;
     for (m = 0; m < 2; ++m)
@@ -1389,10 +1381,10 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
         outs_read(oc, &b);
         if (lay > 0) {
           const outs *o0 = &o[m][0];
-          differs = !same_doubles(o0->wr, oc->wr, count * n) ||
-                    !same_doubles(o0->wi, oc->wi, count * n) ||
-                    !same_doubles(o0->a, oc->a, count * n * n) ||
-                    (m == 0 && !same_doubles(o0->z, oc->z, count * n * n));
+          differs = !blt_same_doubles(o0->wr, oc->wr, count * n) ||
+                    !blt_same_doubles(o0->wi, oc->wi, count * n) ||
+                    !blt_same_doubles(o0->a, oc->a, count * n * n) ||
+                    (m == 0 && !blt_same_doubles(o0->z, oc->z, count * n * n));
           if (differs && blt_backend_is_host(sw->be))
             NS_FAIL(rep, "%s %s n=%lld: %s and %s give different bits",
                     prec.name, mn, (long long)n, lname(0), lname(lay));
@@ -1423,9 +1415,9 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
             /* ddrves tests 5 and 6: T and the eigenvalues do not depend on
              * whether Z is formed. */
             const outs *oz = &o[0][lay];
-            if (!same_doubles(oz->a + p * n * n, t, n * n) ||
-                !same_doubles(oz->wr + p * n, wr, n) ||
-                !same_doubles(oz->wi + p * n, wi, n))
+            if (!blt_same_doubles(oz->a + p * n * n, t, n * n) ||
+                !blt_same_doubles(oz->wr + p * n, wr, n) ||
+                !blt_same_doubles(oz->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
           form = blt_ns_form(n, t, wr, wi, prec.ulp, prec.unfl);
@@ -1501,9 +1493,9 @@ void blt_ns_check_isolation(blt_prec prec, const blt_backend *be,
     blt_ns_set hs = blt_ns_set_new(prec, BLT_NS_HESSENBERG, n, types, ntypes, 1,
                                    0x151ULL + (uint64_t)n);
     const int64_t count = g.count;
-    double *ga = dalloc(count * n * n), *gtau = dalloc(count * n);
-    double *a_bad = dalloc(count * n * n), *tau_bad = dalloc(count * n);
-    double *q_bad = dalloc(count * n * n);
+    double *ga = blt_dalloc(count * n * n), *gtau = blt_dalloc(count * n);
+    double *a_bad = blt_dalloc(count * n * n), *tau_bad = blt_dalloc(count * n);
+    double *q_bad = blt_dalloc(count * n * n);
     int64_t *idx = (int64_t *)blt_xcalloc((size_t)count, sizeof(int64_t));
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
     int *info2 = (int *)blt_xcalloc((size_t)count, sizeof(int));
@@ -1608,12 +1600,12 @@ void blt_ns_check_isolation(blt_prec prec, const blt_backend *be,
           for (q = 0; q < r.count; ++q) {
             const int64_t pp = c->at == AT_BELOW ? q : (q < pb ? q : q + 1);
             const int same =
-                same_doubles(o1.a + pp * n * n, o2.a + q * n * n, n * n) &&
-                same_doubles(o1.tau + pp * nt, o2.tau + q * nt, nt) &&
-                same_doubles(o1.wr + pp * n, o2.wr + q * n, n) &&
-                same_doubles(o1.wi + pp * n, o2.wi + q * n, n) &&
+                blt_same_doubles(o1.a + pp * n * n, o2.a + q * n * n, n * n) &&
+                blt_same_doubles(o1.tau + pp * nt, o2.tau + q * nt, nt) &&
+                blt_same_doubles(o1.wr + pp * n, o2.wr + q * n, n) &&
+                blt_same_doubles(o1.wi + pp * n, o2.wi + q * n, n) &&
                 (!vec ||
-                 same_doubles(o1.z + pp * n * n, o2.z + q * n * n, n * n));
+                 blt_same_doubles(o1.z + pp * n * n, o2.z + q * n * n, n * n));
             if (info[pp] != (pp == pb ? c->expect : 0) || info2[q] != 0)
               NS_FAIL(rep, "%s %s n=%lld %s: info %d / %d of problem %lld",
                       prec.name, c->name, (long long)n, lname(lay), info[pp],
@@ -1674,7 +1666,7 @@ static blt_ns_batch arg_env(blt_prec prec, blt_layout lay, int64_t count,
                             int64_t n, int with_z, blt_rng *rng) {
   blt_ns_batch b;
   const int64_t nt = n > 0 ? n - 1 : 0;
-  double *x = dalloc(n * n);
+  double *x = blt_dalloc(n * n);
   int64_t p, i;
   b.prec = prec;
   b.count = count + 1;
@@ -1703,12 +1695,6 @@ static blt_ns_batch arg_env(blt_prec prec, blt_layout lay, int64_t count,
   }
   free(x);
   return b;
-}
-
-static int *info_new(int64_t len) {
-  int *info = (int *)blt_xmalloc((size_t)len * sizeof(int));
-  memset(info, 0x5A, (size_t)len * sizeof(int));
-  return info;
 }
 
 /* One argument case applied to the env: its description, or NULL when the
@@ -1850,7 +1836,7 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
       const int with_z = op >= BLT_NS_HSEQR;
       /* The unchanged call is valid: each case fails for its one change. */
       blt_ns_batch b = arg_env(prec, (blt_layout)lay, count, n, with_z, &rng);
-      int *info = info_new(count + 1);
+      int *info = blt_info_new(count + 1);
       bla_status st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
                                  BLA_COMPZ_INIT, &b, info);
       if (st != BLA_OK || info[0] != 0 || info[count - 1] != 0)
@@ -1863,7 +1849,7 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
       for (c = 0; c < NARGCASES; ++c) {
         blt_ns_batch w = arg_env(prec, (blt_layout)lay, count, n, with_z, &rng);
         blt_ns_batch snap = blt_ns_batch_clone(&w);
-        int *winfo = info_new(count + 1), *sinfo = info_new(count + 1);
+        int *winfo = blt_info_new(count + 1), *sinfo = blt_info_new(count + 1);
         int *pinfo = winfo, variant = 0;
         bla_job job = BLA_JOB_SCHUR;
         bla_compz compz = BLA_COMPZ_INIT;
@@ -1890,7 +1876,7 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
       {
         blt_ns_batch e = arg_env(prec, (blt_layout)lay, 3, n, with_z, &rng);
         blt_ns_batch snap;
-        int *einfo = info_new(4), *sinfo = info_new(4);
+        int *einfo = blt_info_new(4), *sinfo = blt_info_new(4);
         mshape(&e.a, 0, n, n);
         mshape(&e.z, 0, n, n);
         vshape(&e.tau, 0, n - 1);
@@ -1926,7 +1912,7 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
       /* n = 0, count 3: info 0 for each problem. */
       {
         blt_ns_batch e = arg_env(prec, (blt_layout)lay, 3, 0, with_z, &rng);
-        int *einfo = info_new(4);
+        int *einfo = blt_info_new(4);
         st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
                         BLA_COMPZ_INIT, &e, einfo);
         if (st != BLA_OK || einfo[0] != 0 || einfo[1] != 0 || einfo[2] != 0)

@@ -8,17 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double *dalloc(int64_t len) {
-  return (double *)blt_xcalloc((size_t)(len > 0 ? len : 1), sizeof(double));
-}
-
-static int64_t imax(int64_t x, int64_t y) {
-  return x > y ? x : y;
-}
-static int64_t imin(int64_t x, int64_t y) {
-  return x < y ? x : y;
-}
-
 /* ---- Catalogue ----------------------------------------------------------- */
 
 static const char *const qz_type_names[BLT_QZ_NTYPES + 1] = {
@@ -93,8 +82,8 @@ static void latm4(int itype, int64_t n, int64_t nz1, int64_t nz2, int isign,
       A4(jr, jc) = 0.0;
   if (itype != 0) {
     if (at >= 4) {
-      kbeg = imax(1, imin(n, nz1 + 1));
-      kend = imax(kbeg, imin(n, n - nz2));
+      kbeg = blt_imax(1, blt_imin(n, nz1 + 1));
+      kend = blt_imax(kbeg, blt_imin(n, n - nz2));
       klen = kend + 1 - kbeg;
     } else {
       kbeg = 1;
@@ -226,7 +215,7 @@ static void latm4(int itype, int64_t n, int64_t nz1, int64_t nz2, int isign,
 
 /* x := U x V^T (n x n, leading dimension n) for Haar orthogonal U, V. */
 static int rotate_pair(int64_t n, blt_rng *rng, double *a, double *b) {
-  double *u = dalloc(n * n), *v = dalloc(n * n), *w = dalloc(n * n);
+  double *u = blt_dalloc(n * n), *v = blt_dalloc(n * n), *w = blt_dalloc(n * n);
   int info = blt_random_orthogonal(n, rng, u, n);
   if (info == 0)
     info = blt_random_orthogonal(n, rng, v, n);
@@ -340,7 +329,8 @@ static int generate_packed(int type, int64_t n, blt_prec prec, blt_rng *rng,
     info = rotate_pair(n, rng, a, b);
   } else if (type == 28) {
     /* x random unit; A := A - (A x) x^T, B := B - (B x) x^T. */
-    double *x = dalloc(n), *ax = dalloc(n), *bx = dalloc(n), nrm = 0.0;
+    double *x = blt_dalloc(n), *ax = blt_dalloc(n), *bx = blt_dalloc(n),
+           nrm = 0.0;
     int64_t j;
     random_fill(n * n, 1.0, rng, a);
     random_fill(n * n, 1.0, rng, b);
@@ -383,8 +373,8 @@ int blt_qz_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *a,
   int info;
   if (type < 1 || type > BLT_QZ_NTYPES)
     return -1;
-  pa = dalloc(n * n);
-  pb = dalloc(n * n);
+  pa = blt_dalloc(n * n);
+  pb = blt_dalloc(n * n);
   info = generate_packed(type, n, prec, rng, pa, pb);
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i) {
@@ -467,11 +457,11 @@ int blt_qz_ref_eigen(int64_t n, const double *a, const double *b, int64_t ld,
   int64_t i, j;
   if (n <= 0)
     return 0;
-  sa = dalloc(n * n);
-  sb = dalloc(n * n);
-  vl = dalloc(n * n);
-  vr = dalloc(n * n);
-  dif = dalloc(n);
+  sa = blt_dalloc(n * n);
+  sb = blt_dalloc(n * n);
+  vl = blt_dalloc(n * n);
+  vr = blt_dalloc(n * n);
+  dif = blt_dalloc(n);
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i) {
       sa[i + j * n] = ldexp(a[i + j * ld], -ea);
@@ -488,7 +478,7 @@ int blt_qz_ref_eigen(int64_t n, const double *a, const double *b, int64_t ld,
       /* The work form: LAPACKE_dtgsna passes no work array with JOB = 'E',
        * which dtgsna nevertheless writes to. */
       const lapack_int lw = 2 * ln * (ln + 2) + 16;
-      double *work = dalloc(lw);
+      double *work = blt_dalloc(lw);
       lapack_int *iwork =
           (lapack_int *)blt_xcalloc((size_t)(n + 6), sizeof(lapack_int));
       info = LAPACKE_dtgsna_work(LAPACK_COL_MAJOR, 'E', 'A', NULL, ln, sa, ln,
@@ -518,9 +508,9 @@ double blt_qz_resid(int64_t n, const double *a, const double *q,
   int64_t i;
   if (n <= 0)
     return 0.0;
-  w = dalloc(n * n);
-  m = dalloc(n * n);
-  eye = dalloc(n * n);
+  w = blt_dalloc(n * n);
+  m = blt_dalloc(n * n);
+  eye = blt_dalloc(n * n);
   for (i = 0; i < n; ++i)
     eye[i * (n + 1)] = 1.0;
   blt_ns_matmul(n, q, s, w);
@@ -763,7 +753,7 @@ double blt_qz_bottleneck(int64_t n, const double *c, int64_t *match) {
   col_of = (int64_t *)blt_xcalloc((size_t)n, sizeof(int64_t));
   via = (int64_t *)blt_xcalloc((size_t)n, sizeof(int64_t));
   queue = (int64_t *)blt_xcalloc((size_t)n, sizeof(int64_t));
-  sorted = dalloc(n * n);
+  sorted = blt_dalloc(n * n);
   memcpy(sorted, c, (size_t)(n * n) * sizeof(double));
   qsort(sorted, (size_t)(n * n), sizeof(double), cmp_double);
   /* The answer is one of the costs: the smallest that admits a perfect
@@ -801,7 +791,7 @@ double blt_qz_eig_dist(int64_t n, const double *ar1, const double *ai1,
   int64_t i, j;
   if (n <= 0)
     return 0.0;
-  c = dalloc(n * n);
+  c = blt_dalloc(n * n);
   for (i = 0; i < n; ++i)
     for (j = 0; j < n; ++j) {
       const double chi = blt_qz_chordal(ldexp(ar1[i], -ea), ldexp(ai1[i], -ea),
@@ -831,25 +821,25 @@ static void set_alloc(blt_qz_set *s, blt_prec prec, blt_qz_kind kind, int64_t n,
   s->ea = (int *)blt_xcalloc((size_t)c, sizeof(int));
   s->eb = (int *)blt_xcalloc((size_t)c, sizeof(int));
   s->eigclass = (int *)blt_xcalloc((size_t)c, sizeof(int));
-  s->a = dalloc(count * nn * nn);
-  s->b = dalloc(count * nn * nn);
-  s->abfro = dalloc(count);
-  s->alphar = dalloc(count * nn);
-  s->alphai = dalloc(count * nn);
-  s->beta = dalloc(count * nn);
-  s->s = dalloc(count * nn);
+  s->a = blt_dalloc(count * nn * nn);
+  s->b = blt_dalloc(count * nn * nn);
+  s->abfro = blt_dalloc(count);
+  s->alphar = blt_dalloc(count * nn);
+  s->alphai = blt_dalloc(count * nn);
+  s->beta = blt_dalloc(count * nn);
+  s->s = blt_dalloc(count * nn);
   if (kind != BLT_QZ_GENERAL) {
-    s->q = dalloc(count * nn * nn);
-    s->z = dalloc(count * nn * nn);
-    s->aq = dalloc(count * nn * nn);
-    s->bq = dalloc(count * nn * nn);
+    s->q = blt_dalloc(count * nn * nn);
+    s->z = blt_dalloc(count * nn * nn);
+    s->aq = blt_dalloc(count * nn * nn);
+    s->bq = blt_dalloc(count * nn * nn);
   }
 }
 
 /* (a, b) := (Q0^T a, R) for b = Q0 R; q0 := Q0 (all n x n, ld n). */
 static int qr_reduce(int64_t n, double *a, double *b, double *q0) {
   const lapack_int ln = (lapack_int)n;
-  double *tau = dalloc(n), *w = dalloc(n * n);
+  double *tau = blt_dalloc(n), *w = blt_dalloc(n * n);
   lapack_int info = 0;
   int64_t i, j, k;
   if (n <= 0) {
@@ -882,7 +872,7 @@ static int qr_reduce(int64_t n, double *a, double *b, double *q0) {
 /* x := q x z^T into out (all n x n, ld n). */
 static void equivalent(int64_t n, const double *q, const double *x,
                        const double *z, double *out) {
-  double *w = dalloc(n * n);
+  double *w = blt_dalloc(n * n);
   blt_ns_matmul(n, q, x, w);
   blt_ns_matmul_bt(n, w, z, out);
   free(w);
@@ -906,7 +896,7 @@ static int set_fill(blt_qz_set *s, int64_t p, double *ga, double *gb,
       info = blt_random_orthogonal(n, rng, z, n);
     } else if (info == 0 && n > 0) {
       /* (H, T) = Q1^T (A1, R) Z1; q = Q0 Q1, z = Z1. */
-      double *q1 = dalloc(nn);
+      double *q1 = blt_dalloc(nn);
       info = LAPACKE_dgghrd(LAPACK_COL_MAJOR, 'I', 'I', (lapack_int)n, 1,
                             (lapack_int)n, ga, (lapack_int)n, gb, (lapack_int)n,
                             q1, (lapack_int)n, z, (lapack_int)n);
@@ -966,7 +956,7 @@ blt_qz_set blt_qz_set_new(blt_prec prec, blt_qz_kind kind, int64_t n,
                           uint64_t seed) {
   blt_qz_set s;
   blt_rng rng;
-  double *ga = dalloc(n * n), *gb = dalloc(n * n);
+  double *ga = blt_dalloc(n * n), *gb = blt_dalloc(n * n);
   int64_t p;
   set_alloc(&s, prec, kind, n, (int64_t)ntypes * reps);
   blt_rng_seed(&rng, seed);
@@ -989,7 +979,7 @@ blt_qz_set blt_qz_set_from(blt_prec prec, blt_qz_kind kind, int64_t n,
                            blt_qz_eigclass eigclass) {
   blt_qz_set s;
   blt_rng rng;
-  double *ga = dalloc(n * n), *gb = dalloc(n * n);
+  double *ga = blt_dalloc(n * n), *gb = blt_dalloc(n * n);
   int64_t i;
   int info;
   set_alloc(&s, prec, kind, n, 1);
@@ -1050,7 +1040,7 @@ double blt_qz_eig_cmp(const blt_qz_set *s, int64_t p, const double *ar1,
   if (s->eigclass[p] == BLT_QZ_EIG_NONE)
     return 0.0;
   match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-  w = dalloc(nn);
+  w = blt_dalloc(nn);
   blt_qz_eig_vs_ref(s, p, ar1, ai1, be1, match);
   for (i = 0; i < n; ++i)
     w[match[i]] = s->s[p * n + i];
@@ -1105,7 +1095,7 @@ static blt_qz_batch batch_from(blt_prec prec, blt_layout layout, int64_t n,
                                int nan_b, const int64_t *idx, int64_t count) {
   blt_qz_batch b;
   const int64_t nn = n * n;
-  double *tmp = dalloc(nn);
+  double *tmp = blt_dalloc(nn);
   int64_t p;
   b.prec = prec;
   b.count = count;
@@ -1333,7 +1323,7 @@ static outs outs_new(int64_t count, int64_t n) {
   o.n = n;
   o.count = count;
   for (k = 0; k < 7; ++k)
-    *x[k] = dalloc(count * nn * (k < 4 ? nn : 1));
+    *x[k] = blt_dalloc(count * nn * (k < 4 ? nn : 1));
   return o;
 }
 
@@ -1351,10 +1341,6 @@ static void outs_read(outs *o, const blt_qz_batch *b) {
     blt_qz_batch_read(b, p, o->a + p * nn, o->b + p * nn, o->q + p * nn,
                       o->z + p * nn, o->ar + p * n, o->ai + p * n,
                       o->be + p * n);
-}
-
-static int same_doubles(const double *x, const double *y, int64_t len) {
-  return len <= 0 || memcmp(x, y, (size_t)len * sizeof(double)) == 0;
 }
 
 static int all_nan(int64_t len, const double *x) {
@@ -1411,18 +1397,18 @@ static int mode_outputs_differ(const sweep_state *ss, int m, int r, int lay,
   const int64_t n = oc->n, nn = n * n;
   int differ = 0;
   if (md->op != BLT_QZ_GGHRD)
-    differ |= !same_doubles(oc->ar + p * n, os->ar + p * n, n) ||
-              !same_doubles(oc->ai + p * n, os->ai + p * n, n) ||
-              !same_doubles(oc->be + p * n, os->be + p * n, n);
+    differ |= !blt_same_doubles(oc->ar + p * n, os->ar + p * n, n) ||
+              !blt_same_doubles(oc->ai + p * n, os->ai + p * n, n) ||
+              !blt_same_doubles(oc->be + p * n, os->be + p * n, n);
   if (mode_has_st(md) && mode_has_st(mr))
-    differ |= !same_doubles(oc->a + p * nn, os->a + p * nn, nn) ||
-              !same_doubles(oc->b + p * nn, os->b + p * nn, nn);
+    differ |= !blt_same_doubles(oc->a + p * nn, os->a + p * nn, nn) ||
+              !blt_same_doubles(oc->b + p * nn, os->b + p * nn, nn);
   if (mode_has_q(md) && mode_has_q(mr) && md->compq == mr->compq &&
       md->qi == mr->qi)
-    differ |= !same_doubles(oc->q + p * nn, os->q + p * nn, nn);
+    differ |= !blt_same_doubles(oc->q + p * nn, os->q + p * nn, nn);
   if (mode_has_z(md) && mode_has_z(mr) && md->compz == mr->compz &&
       md->zi == mr->zi)
-    differ |= !same_doubles(oc->z + p * nn, os->z + p * nn, nn);
+    differ |= !blt_same_doubles(oc->z + p * nn, os->z + p * nn, nn);
   return differ;
 }
 
@@ -1431,13 +1417,13 @@ static int layouts_differ(const sweep_state *ss, int m, int lay) {
   const qz_mode *md = &ss->modes[m];
   const outs *o0 = &ss->o[m][0], *oc = &ss->o[m][lay];
   const int64_t len = oc->count * oc->n, len2 = len * oc->n;
-  return !same_doubles(o0->a, oc->a, len2) ||
-         !same_doubles(o0->b, oc->b, len2) ||
-         (mode_has_q(md) && !same_doubles(o0->q, oc->q, len2)) ||
-         (mode_has_z(md) && !same_doubles(o0->z, oc->z, len2)) ||
-         !same_doubles(o0->ar, oc->ar, len) ||
-         !same_doubles(o0->ai, oc->ai, len) ||
-         !same_doubles(o0->be, oc->be, len);
+  return !blt_same_doubles(o0->a, oc->a, len2) ||
+         !blt_same_doubles(o0->b, oc->b, len2) ||
+         (mode_has_q(md) && !blt_same_doubles(o0->q, oc->q, len2)) ||
+         (mode_has_z(md) && !blt_same_doubles(o0->z, oc->z, len2)) ||
+         !blt_same_doubles(o0->ar, oc->ar, len) ||
+         !blt_same_doubles(o0->ai, oc->ai, len) ||
+         !blt_same_doubles(o0->be, oc->be, len);
 }
 
 /* LAPACK's ratios of problem p in mode m, layout lay. */
@@ -1640,9 +1626,9 @@ void blt_qz_sweep(blt_qz_op op, blt_prec prec, const int64_t *sizes, int nsizes,
     ss.set = &set;
     ss.modes = modes;
     ss.info = (int *)blt_xcalloc((size_t)set.count, sizeof(int));
-    ss.car = dalloc(set.count * nn);
-    ss.cai = dalloc(set.count * nn);
-    ss.cbe = dalloc(set.count * nn);
+    ss.car = blt_dalloc(set.count * nn);
+    ss.cai = blt_dalloc(set.count * nn);
+    ss.cbe = blt_dalloc(set.count * nn);
     for (m = 0; m < nmodes; ++m)
       for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
         ss.o[m][lay] = outs_new(set.count, n);
@@ -1828,7 +1814,7 @@ static int64_t bad_index(int at, int64_t n, int64_t k) {
     return k % (n * n);
   if (at == AT_A) { /* on or above the subdiagonal */
     j = k % n;
-    i = (k / 3) % imin(j + 2, n);
+    i = (k / 3) % blt_imin(j + 2, n);
   } else if (at == AT_B) { /* on or above the diagonal */
     j = k % n;
     i = (k / 3) % (j + 1);
@@ -1861,13 +1847,15 @@ static int outputs_all_nan(const qz_mode *m, const outs *o, int64_t p) {
 static int outputs_same(const qz_mode *m, const outs *o1, int64_t p,
                         const outs *o2, int64_t q) {
   const int64_t n = o1->n, nn = n * n;
-  return same_doubles(o1->a + p * nn, o2->a + q * nn, nn) &&
-         same_doubles(o1->b + p * nn, o2->b + q * nn, nn) &&
-         same_doubles(o1->ar + p * n, o2->ar + q * n, n) &&
-         same_doubles(o1->ai + p * n, o2->ai + q * n, n) &&
-         same_doubles(o1->be + p * n, o2->be + q * n, n) &&
-         (!mode_has_q(m) || same_doubles(o1->q + p * nn, o2->q + q * nn, nn)) &&
-         (!mode_has_z(m) || same_doubles(o1->z + p * nn, o2->z + q * nn, nn));
+  return blt_same_doubles(o1->a + p * nn, o2->a + q * nn, nn) &&
+         blt_same_doubles(o1->b + p * nn, o2->b + q * nn, nn) &&
+         blt_same_doubles(o1->ar + p * n, o2->ar + q * n, n) &&
+         blt_same_doubles(o1->ai + p * n, o2->ai + q * n, n) &&
+         blt_same_doubles(o1->be + p * n, o2->be + q * n, n) &&
+         (!mode_has_q(m) ||
+          blt_same_doubles(o1->q + p * nn, o2->q + q * nn, nn)) &&
+         (!mode_has_z(m) ||
+          blt_same_doubles(o1->z + p * nn, o2->z + q * nn, nn));
 }
 
 /* One case of the isolation check at one size, layout and bad value; k
@@ -1899,7 +1887,7 @@ static void iso_run(const iso_case *c, const blt_qz_set *s, int lay, double bad,
   src[2] = s->q;
   src[3] = s->z;
   for (i = 0; i < 4; ++i) {
-    m[i] = dalloc(count * nn);
+    m[i] = blt_dalloc(count * nn);
     if (src[i])
       memcpy(m[i], src[i], bytes);
   }
@@ -2026,7 +2014,7 @@ static blt_qz_batch arg_env(blt_prec prec, blt_layout lay, int64_t count,
                             int64_t n, blt_rng *rng) {
   blt_qz_batch b;
   const int64_t n1 = n + 1;
-  double *x = dalloc(n1 * n1);
+  double *x = blt_dalloc(n1 * n1);
   blt_mbatch *m[4] = {&b.a, &b.b, &b.q, &b.z};
   blt_vbatch *v[3] = {&b.alphar, &b.alphai, &b.beta};
   int64_t p, i;
@@ -2048,12 +2036,6 @@ static blt_qz_batch arg_env(blt_prec prec, blt_layout lay, int64_t count,
     view_set(&b, k, count, n, n, 0);
   free(x);
   return b;
-}
-
-static int *info_new(int64_t len) {
-  int *info = (int *)blt_xmalloc((size_t)len * sizeof(int));
-  memset(info, 0x5A, (size_t)len * sizeof(int));
-  return info;
 }
 
 /* One argument error, as a change to the valid call (job SCHUR, compq and
@@ -2167,7 +2149,7 @@ static void arg_valid(blt_prec prec, const blt_backend *be, blt_qz_op op,
   const char *on = blt_qz_op_name(op);
   const int64_t count = 4, n = 5;
   blt_qz_batch b = arg_env(prec, (blt_layout)lay, count, n, rng), snap;
-  int *info = info_new(count + 1), *sinfo = info_new(count + 1), k;
+  int *info = blt_info_new(count + 1), *sinfo = blt_info_new(count + 1), k;
   bla_status st = arg_run(be, op, NULL, &b, count, info);
   if (st != BLA_OK || info[0] != 0 || info[count - 1] != 0)
     QZ_FAIL(rep, "%s %s %s: the valid baseline call gave status %d, info %d",
@@ -2216,8 +2198,8 @@ void blt_qz_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
           continue;
         w = arg_env(prec, (blt_layout)lay, count, n, &rng);
         snap = blt_qz_batch_clone(&w);
-        winfo = info_new(count + 1);
-        sinfo = info_new(count + 1);
+        winfo = blt_info_new(count + 1);
+        sinfo = blt_info_new(count + 1);
         st = arg_run(be, (blt_qz_op)op, ac, &w, count, winfo);
         if (st != BLA_ERR_ARG)
           QZ_FAIL(rep, "%s %s %s, %s: status %d, expected %d", prec.name, on,

@@ -8,17 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double *dalloc(int64_t len) {
-  return (double *)blt_xcalloc((size_t)(len > 0 ? len : 1), sizeof(double));
-}
-
-static int64_t imin(int64_t a, int64_t b) {
-  return a < b ? a : b;
-}
-static int64_t imax(int64_t a, int64_t b) {
-  return a > b ? a : b;
-}
-
 /* ---- Catalogues ---------------------------------------------------------- */
 
 typedef struct {
@@ -141,15 +130,15 @@ int blt_spd_generate(blt_spd_kind kind, int type, int64_t n, int64_t kd,
     return -1;
   if (kind == BLT_SPD_DENSE)
     kd = q.diagonal ? 0 : n - 1;
-  kd = imax(0, imin(kd, n - 1));
+  kd = blt_imax(0, blt_imin(kd, n - 1));
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i)
       a[i + j * lda] = 0.0;
   if (n == 0)
     return 0;
-  lambda = dalloc(n);
-  v = dalloc(n);
-  w = dalloc(n);
+  lambda = blt_dalloc(n);
+  v = blt_dalloc(n);
+  w = blt_dalloc(n);
   /* dlatms TYPE = 'P', MODE = 3: positive, geometric from 1 to 1/cond. */
   info = blt_spectrum(3, q.cond, 0, n, rng, lambda);
   if (info == 0 && kd == 0) {
@@ -285,8 +274,8 @@ double blt_spd_factor_resid(int64_t n, int64_t kd, bla_uplo uplo,
    * factor is read from the band and its product cannot leave it. */
   for (j = 0; j < n; ++j) {
     double s = 0.0;
-    for (i = imax(0, j - kd); i <= imin(n - 1, j + kd); ++i) {
-      const int64_t lo = imax(0, imax(i, j) - kd), hi = imin(i, j);
+    for (i = blt_imax(0, j - kd); i <= blt_imin(n - 1, j + kd); ++i) {
+      const int64_t lo = blt_imax(0, blt_imax(i, j) - kd), hi = blt_imin(i, j);
       double t = 0.0;
       for (k = lo; k <= hi; ++k)
         t += uplo == BLA_UPPER ? f[k + i * n] * f[k + j * n]
@@ -315,7 +304,7 @@ double blt_spd_solve_resid(int64_t n, int64_t kd, const double *a, int64_t nrhs,
     double rnorm = 0.0, xnorm = 0.0, q;
     for (i = 0; i < n; ++i) {
       double t = b[i + k * ldb];
-      for (j = imax(0, i - kd); j <= imin(n - 1, i + kd); ++j)
+      for (j = blt_imax(0, i - kd); j <= blt_imin(n - 1, i + kd); ++j)
         t -= a[i + j * n] * x[j + k * ldx];
       rnorm += fabs(t);
       xnorm += fabs(x[i + k * ldx]);
@@ -368,7 +357,7 @@ static double exact_rcond(int64_t n, const double *a, double anorm) {
   lapack_int info;
   if (n <= 0)
     return 1.0;
-  w = dalloc(n * n);
+  w = blt_dalloc(n * n);
   memcpy(w, a, (size_t)(n * n) * sizeof(double));
   info = LAPACKE_dpotrf(LAPACK_COL_MAJOR, 'L', (lapack_int)n, w, (lapack_int)n);
   if (info == 0)
@@ -398,16 +387,17 @@ blt_spd_set blt_spd_set_new(blt_prec prec, blt_spd_kind kind, int64_t n,
   s.prec = prec;
   s.kind = kind;
   s.n = n;
-  s.kd = kind == BLT_SPD_DENSE ? imax(n - 1, 0) : kd;
+  s.kd = kind == BLT_SPD_DENSE ? blt_imax(n - 1, 0) : kd;
   s.rows = blt_spd_rows(kind, n, s.kd);
   s.count = (int64_t)ntypes * reps;
-  s.type = (int *)blt_xcalloc((size_t)imax(s.count, 1), sizeof(int));
-  s.izero = (int64_t *)blt_xcalloc((size_t)imax(s.count, 1), sizeof(int64_t));
-  s.a = dalloc(s.count * nn);
-  s.x = dalloc(s.count * nb);
-  s.b = dalloc(s.count * nb);
-  s.anorm = dalloc(s.count);
-  s.rcond = dalloc(s.count);
+  s.type = (int *)blt_xcalloc((size_t)blt_imax(s.count, 1), sizeof(int));
+  s.izero =
+      (int64_t *)blt_xcalloc((size_t)blt_imax(s.count, 1), sizeof(int64_t));
+  s.a = blt_dalloc(s.count * nn);
+  s.x = blt_dalloc(s.count * nb);
+  s.b = blt_dalloc(s.count * nb);
+  s.anorm = blt_dalloc(s.count);
+  s.rcond = blt_dalloc(s.count);
   blt_rng_seed(&rng, seed);
   for (p = 0; p < s.count; ++p) {
     double *a = s.a + p * nn, *x = s.x + p * nb, *b = s.b + p * nb;
@@ -463,7 +453,7 @@ int blt_spd_ref_factor(const blt_spd_set *s, int64_t p, bla_uplo uplo,
   const int64_t n = s->n, kd = s->kd, nn = n * n;
   const int64_t rows = s->kind == BLT_SPD_BAND ? kd + 1 : n;
   const char ul = uplo == BLA_UPPER ? 'U' : 'L';
-  const lapack_int ln = (lapack_int)n, lr = (lapack_int)imax(rows, 1);
+  const lapack_int ln = (lapack_int)n, lr = (lapack_int)blt_imax(rows, 1);
   double *st;
   int64_t i;
   lapack_int info;
@@ -471,7 +461,7 @@ int blt_spd_ref_factor(const blt_spd_set *s, int64_t p, bla_uplo uplo,
     f[i] = 0.0;
   if (n == 0)
     return 0;
-  st = dalloc(rows * n);
+  st = blt_dalloc(rows * n);
   blt_spd_pack(s->kind, uplo, n, kd, s->a + p * nn, n, st);
   /* LAPACK ignores the unreferenced entries; zero rather than NaN keeps
    * LAPACKE's optional NaN check quiet. */
@@ -505,12 +495,12 @@ blt_mbatch blt_spd_batch_a(const blt_spd_set *s, bla_uplo uplo,
                            const int64_t *idx, int64_t count) {
   const int64_t n = s->n;
   blt_mbatch b = blt_mbatch_new(s->prec.is_float, layout, count, s->rows, n, 1);
-  double *st = dalloc(s->rows * n);
+  double *st = blt_dalloc(s->rows * n);
   int64_t p;
   for (p = 0; p < count; ++p) {
     const int64_t k = idx ? idx[p] : p;
     blt_spd_pack(s->kind, uplo, n, s->kd, mats + k * n * n, n, st);
-    blt_mbatch_put(b, p, st, imax(s->rows, 1));
+    blt_mbatch_put(b, p, st, blt_imax(s->rows, 1));
   }
   free(st);
   return b;
@@ -524,7 +514,7 @@ blt_mbatch blt_spd_batch_b(const blt_spd_set *s, blt_layout layout,
   int64_t p;
   for (p = 0; p < count; ++p) {
     const int64_t k = idx ? idx[p] : p;
-    blt_mbatch_put(b, p, rhs + k * n * BLT_SPD_NRHS, imax(n, 1));
+    blt_mbatch_put(b, p, rhs + k * n * BLT_SPD_NRHS, blt_imax(n, 1));
   }
   return b;
 }
@@ -627,10 +617,6 @@ static const char *uplo_name(bla_uplo uplo) {
   return uplo == BLA_UPPER ? "upper" : uplo == BLA_LOWER ? "lower" : "?";
 }
 
-static int same_bits(const void *x, const void *y, size_t bytes) {
-  return bytes == 0 || memcmp(x, y, bytes) == 0;
-}
-
 /* The op on (a, b) on env's backend; also on clones in the backend's
  * other configuration (two threads; another stream) and, on the host when
  * with_null, with exec NULL, which must give the same bits in a, b and
@@ -647,23 +633,23 @@ static bla_status run_checked(const blt_chol_env *env, blt_chol_op op,
   with_null = with_null && host;
   a2 = blt_mbatch_clone(a);
   b2 = has_b ? blt_mbatch_clone(b) : b;
-  info2 = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
+  info2 = (int *)blt_xcalloc((size_t)blt_imax(count, 1), sizeof(int));
   memcpy(info2, info, (size_t)count * sizeof(int));
   st = blt_chol_run(env->be, BLT_RUN_OTHER, op, uplo, kd, a2, b2, info2, count);
   EXPECT(st == BLA_OK, "%s, other configuration: status %d", where, (int)st);
   if (with_null) {
     a3 = blt_mbatch_clone(a);
     b3 = has_b ? blt_mbatch_clone(b) : b;
-    info3 = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
+    info3 = (int *)blt_xcalloc((size_t)blt_imax(count, 1), sizeof(int));
     st = blt_chol_call(op, uplo, kd, a3, b3, info3, NULL);
     EXPECT(st == BLA_OK, "%s, exec NULL: status %d", where, (int)st);
   }
   st = blt_chol_run(env->be, BLT_RUN, op, uplo, kd, a, b, info, count);
   EXPECT(st == BLA_OK, "%s: status %d (%s)", where, (int)st,
          bla_status_string(st));
-  EXPECT(same_bits(a.data, a2.data, a.bytes) &&
-             (!has_b || same_bits(b.data, b2.data, b.bytes)) &&
-             same_bits(info, info2, (size_t)count * sizeof(int)),
+  EXPECT(blt_same_bytes(a.data, a2.data, a.bytes) &&
+             (!has_b || blt_same_bytes(b.data, b2.data, b.bytes)) &&
+             blt_same_bytes(info, info2, (size_t)count * sizeof(int)),
          "%s: the other configuration (2 threads; another stream) gives "
          "different bits",
          where);
@@ -671,9 +657,9 @@ static bla_status run_checked(const blt_chol_env *env, blt_chol_op op,
   if (has_b)
     blt_mbatch_free(&b2);
   if (with_null) {
-    EXPECT(same_bits(a.data, a3.data, a.bytes) &&
-               (!has_b || same_bits(b.data, b3.data, b.bytes)) &&
-               same_bits(info, info3, (size_t)count * sizeof(int)),
+    EXPECT(blt_same_bytes(a.data, a3.data, a.bytes) &&
+               (!has_b || blt_same_bytes(b.data, b3.data, b.bytes)) &&
+               blt_same_bytes(info, info3, (size_t)count * sizeof(int)),
            "%s: exec NULL gives different bits from 1 thread", where);
     blt_mbatch_free(&a3);
     if (has_b)
@@ -721,7 +707,7 @@ static int kd_list(int64_t n, int64_t *out) {
   const int64_t cand[5] = {0, 1, (n + 1) / 4, (3 * n - 1) / 4, n - 1};
   int k, m = 0, i;
   for (k = 0; k < 5; ++k) {
-    const int64_t v = imax(0, imin(cand[k], n - 1));
+    const int64_t v = blt_imax(0, blt_imin(cand[k], n - 1));
     int dup = 0;
     for (i = 0; i < m; ++i)
       dup = dup || out[i] == v;
@@ -745,14 +731,14 @@ static void out_take(cat_out *o, blt_mbatch a, blt_mbatch b, const int *info,
                      int64_t count, int64_t alen, int64_t arows, int64_t blen,
                      int64_t brows) {
   int64_t p;
-  o->a = dalloc(count * alen);
-  o->b = dalloc(count * blen);
-  o->info = (int *)blt_xcalloc((size_t)imax(count, 1), sizeof(int));
+  o->a = blt_dalloc(count * alen);
+  o->b = blt_dalloc(count * blen);
+  o->info = (int *)blt_xcalloc((size_t)blt_imax(count, 1), sizeof(int));
   for (p = 0; p < count; ++p) {
     if (alen > 0)
-      blt_mbatch_get(a, p, o->a + p * alen, imax(arows, 1));
+      blt_mbatch_get(a, p, o->a + p * alen, blt_imax(arows, 1));
     if (blen > 0)
-      blt_mbatch_get(b, p, o->b + p * blen, imax(brows, 1));
+      blt_mbatch_get(b, p, o->b + p * blen, blt_imax(brows, 1));
   }
   memcpy(o->info, info, (size_t)count * sizeof(int));
 }
@@ -766,9 +752,9 @@ static void out_free(cat_out *o) {
 
 static int out_same(const cat_out *x, const cat_out *y, int64_t count,
                     int64_t alen, int64_t blen) {
-  return same_bits(x->a, y->a, (size_t)(count * alen) * sizeof(double)) &&
-         same_bits(x->b, y->b, (size_t)(count * blen) * sizeof(double)) &&
-         same_bits(x->info, y->info, (size_t)count * sizeof(int));
+  return blt_same_bytes(x->a, y->a, (size_t)(count * alen) * sizeof(double)) &&
+         blt_same_bytes(x->b, y->b, (size_t)(count * blen) * sizeof(double)) &&
+         blt_same_bytes(x->info, y->info, (size_t)count * sizeof(int));
 }
 
 /* Factor checks of problem p from its read-back storage st: info, NaN on
@@ -882,7 +868,7 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
     int64_t kds[5];
     const int nkd = band ? kd_list(n, kds) : 1;
     if (!band)
-      kds[0] = imax(n - 1, 0);
+      kds[0] = blt_imax(n - 1, 0);
     for (ik = 0; ik < nkd; ++ik) {
       const int64_t kd = kds[ik];
       const int64_t nrhs_sv = nrhs_list[(si + ik) % 3];
@@ -912,10 +898,10 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
       rows = s.rows;
       nn = n * n;
       slen = rows * n;
-      fref = dalloc(count * nn);
-      f = dalloc(nn);
-      st = dalloc(slen);
-      x = dalloc(n * BLT_SPD_NRHS);
+      fref = blt_dalloc(count * nn);
+      f = blt_dalloc(nn);
+      st = blt_dalloc(slen);
+      x = blt_dalloc(n * BLT_SPD_NRHS);
       lapinfo = (int *)blt_xcalloc((size_t)count, sizeof(int));
       info = (int *)blt_xcalloc((size_t)count, sizeof(int));
       for (p = 0; p < count; ++p)
@@ -938,7 +924,7 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
         run_checked(env, trf, uplo, kd, a, none, info, count,
                     lay == BLT_INTERLEAVED, where);
         for (p = 0; p < count; ++p) {
-          blt_mbatch_get(a, p, st, imax(rows, 1));
+          blt_mbatch_get(a, p, st, blt_imax(rows, 1));
           check_factor(env, &s, p, uplo, info[p], lapinfo[p], st, fref + p * nn,
                        f, 1, worst, where);
         }
@@ -967,14 +953,14 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
           for (p = 0; p < count; ++p)
             info[p] = -12345;
           run_checked(env, trs, uplo, kd, a, b, info, count, 0, where);
-          EXPECT(same_bits(a.data, asnap.data, a.bytes),
+          EXPECT(blt_same_bytes(a.data, asnap.data, a.bytes),
                  "%s nrhs=%lld: the factor was modified", where,
                  (long long)nrhs);
           EXPECT(blt_mbatch_padding_intact(b),
                  "%s nrhs=%lld: b written outside the views", where,
                  (long long)nrhs);
           for (p = 0; p < count; ++p) {
-            blt_mbatch_get(b, p, x, imax(n, 1));
+            blt_mbatch_get(b, p, x, blt_imax(n, 1));
             check_solution(env, &s, p, nrhs, info[p],
                            s.izero[p] ? trs_bad_factor : 0, x, worst, where);
           }
@@ -1008,10 +994,10 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
             info[p] = -12345;
           run_checked(env, sv, uplo, kd, a2, b, info, count, 0, where);
           for (p = 0; p < count; ++p) {
-            blt_mbatch_get(a2, p, st, imax(rows, 1));
+            blt_mbatch_get(a2, p, st, blt_imax(rows, 1));
             check_factor(env, &s, p, uplo, info[p], lapinfo[p], st,
                          fref + p * nn, f, 0, worst, where);
-            blt_mbatch_get(b, p, x, imax(n, 1));
+            blt_mbatch_get(b, p, x, blt_imax(n, 1));
             check_solution(env, &s, p, nrhs_sv, info[p], (int)s.izero[p], x,
                            worst, where);
           }
@@ -1141,9 +1127,11 @@ void blt_chol_isolation(const blt_chol_env *env, blt_spd_kind kind,
   blt_spd_set s = blt_spd_set_new(prec, kind, n, kd, &type, 1, (int)count,
                                   0x15017A7EULL + (uint64_t)is_float, &gst);
   const int64_t rows = s.rows, slen = rows * n;
-  double *fref = dalloc(count * nn), *mats = dalloc(count * nn);
-  double *rhs = dalloc(count * nb), *st = dalloc(slen), *f = dalloc(nn);
-  double *st2 = dalloc(slen), *x = dalloc(n * nrhs), *x2 = dalloc(n * nrhs);
+  double *fref = blt_dalloc(count * nn), *mats = blt_dalloc(count * nn);
+  double *rhs = blt_dalloc(count * nb), *st = blt_dalloc(slen),
+         *f = blt_dalloc(nn);
+  double *st2 = blt_dalloc(slen), *x = blt_dalloc(n * nrhs),
+         *x2 = blt_dalloc(n * nrhs);
   int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
   int *info2 = (int *)blt_xcalloc((size_t)count, sizeof(int));
   int64_t good[9], ngood, p, q;
@@ -1216,7 +1204,7 @@ void blt_chol_isolation(const blt_chol_env *env, blt_spd_kind kind,
           q = 0;
           for (p = 0; p < count; ++p) {
             int snan, unan;
-            blt_mbatch_get(a, p, st, imax(rows, 1));
+            blt_mbatch_get(a, p, st, blt_imax(rows, 1));
             blt_spd_unpack(kind, uplo, n, kd, st, f, &snan, &unan);
             EXPECT(unan, "%s problem %lld: an unreferenced entry was written",
                    where, (long long)p);
@@ -1227,8 +1215,8 @@ void blt_chol_isolation(const blt_chol_env *env, blt_spd_kind kind,
                      "%s problem %lld (%s): info %d, expected %d", where,
                      (long long)p, bad_name(which[p]), info[p], expect[p]);
               if (op == BLT_CH_PBTRS || op == BLT_CH_POTRS) {
-                blt_mbatch_get(asnap, p, st2, imax(rows, 1));
-                EXPECT(same_bits(st, st2, (size_t)slen * sizeof(double)),
+                blt_mbatch_get(asnap, p, st2, blt_imax(rows, 1));
+                EXPECT(blt_same_bytes(st, st2, (size_t)slen * sizeof(double)),
                        "%s problem %lld (%s): the factor was modified", where,
                        (long long)p, bad_name(which[p]));
               } else {
@@ -1245,15 +1233,15 @@ void blt_chol_isolation(const blt_chol_env *env, blt_spd_kind kind,
             EXPECT(info[p] == 0, "%s problem %lld (good): info %d", where,
                    (long long)p, info[p]);
             /* The same problem in the batch without the failing ones. */
-            blt_mbatch_get(ag, q, st2, imax(rows, 1));
-            EXPECT(same_bits(st, st2, (size_t)slen * sizeof(double)) &&
+            blt_mbatch_get(ag, q, st2, blt_imax(rows, 1));
+            EXPECT(blt_same_bytes(st, st2, (size_t)slen * sizeof(double)) &&
                        info[p] == info2[q],
                    "%s problem %lld: matrix output or info differs from a "
                    "run without the failing problems",
                    where, (long long)p);
             if (has_b) {
               blt_mbatch_get(bg, q, x2, n);
-              EXPECT(same_bits(x, x2, (size_t)(n * nrhs) * sizeof(double)),
+              EXPECT(blt_same_bytes(x, x2, (size_t)(n * nrhs) * sizeof(double)),
                      "%s problem %lld: b differs from a run without the "
                      "failing problems",
                      where, (long long)p);
@@ -1352,8 +1340,8 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
       set_dims(&b0, count, n, nrhs);
       {
         /* A valid problem in every slot: the unmutated call succeeds. */
-        double *mat = dalloc((rows + 2) * (n + 2));
-        double *rhs = dalloc((n + 2) * (nrhs + 2));
+        double *mat = blt_dalloc((rows + 2) * (n + 2));
+        double *rhs = blt_dalloc((n + 2) * (nrhs + 2));
         for (i = 0; i < n; ++i)
           mat[(band ? kd : i) + i * rows] = 2.0 + (double)i; /* UPPER */
         for (i = 0; i < n * nrhs; ++i)
@@ -1453,12 +1441,13 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
         EXPECT(st == BLA_ERR_ARG, "%s %s, %s: status %d, expected %d",
                blt_chol_op_name(op, is_float), blt_layout_name(layout),
                mut_name(m), (int)st, (int)BLA_ERR_ARG);
-        EXPECT(
-            same_bits(a0.data, asnap.data, a0.bytes) &&
-                same_bits(b0.data, bsnap.data, b0.bytes) &&
-                same_bits(info0, infosnap, (size_t)(count + 1) * sizeof(int)),
-            "%s %s, %s: an output was touched", blt_chol_op_name(op, is_float),
-            blt_layout_name(layout), mut_name(m));
+        EXPECT(blt_same_bytes(a0.data, asnap.data, a0.bytes) &&
+                   blt_same_bytes(b0.data, bsnap.data, b0.bytes) &&
+                   blt_same_bytes(info0, infosnap,
+                                  (size_t)(count + 1) * sizeof(int)),
+               "%s %s, %s: an output was touched",
+               blt_chol_op_name(op, is_float), blt_layout_name(layout),
+               mut_name(m));
       next:
         blt_mbatch_free(&asnap);
         blt_mbatch_free(&bsnap);
@@ -1478,12 +1467,12 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
         EXPECT(st == BLA_OK, "%s %s, count = 0%s: status %d",
                blt_chol_op_name(op, is_float), blt_layout_name(layout),
                m ? ", info NULL" : "", (int)st);
-        EXPECT(
-            same_bits(a0.data, asnap.data, a0.bytes) &&
-                same_bits(b0.data, bsnap.data, b0.bytes) &&
-                same_bits(info0, infosnap, (size_t)(count + 1) * sizeof(int)),
-            "%s %s, count = 0: an output was touched",
-            blt_chol_op_name(op, is_float), blt_layout_name(layout));
+        EXPECT(blt_same_bytes(a0.data, asnap.data, a0.bytes) &&
+                   blt_same_bytes(b0.data, bsnap.data, b0.bytes) &&
+                   blt_same_bytes(info0, infosnap,
+                                  (size_t)(count + 1) * sizeof(int)),
+               "%s %s, count = 0: an output was touched",
+               blt_chol_op_name(op, is_float), blt_layout_name(layout));
         blt_mbatch_free(&asnap);
         blt_mbatch_free(&bsnap);
       }
