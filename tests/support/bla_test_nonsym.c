@@ -934,13 +934,6 @@ bla_status blt_ns_run(const blt_backend *be, int variant, blt_ns_op op,
   return st;
 }
 
-/* The host driver's results, which a device's eigenvalues must match. */
-static bla_status run_on_host(blt_ns_op op, bla_job job, bla_compz compz,
-                              const blt_ns_batch *b, int *info) {
-  const blt_backend host = blt_backend_host();
-  return blt_ns_run(&host, BLT_RUN, op, job, compz, b, info);
-}
-
 /* ---- Worst ratios -------------------------------------------------------- */
 
 void blt_ns_worst_note(blt_ns_worst *t, int type, int64_t n, int which,
@@ -984,6 +977,20 @@ static void sweep_types(const blt_ns_sweep *sw, int *ntypes, int *buf) {
 static uint64_t sweep_seed(const blt_ns_sweep *sw, int64_t n, int salt) {
   return sw->seed + (uint64_t)n * 7919 + (uint64_t)salt * 104729 +
          (uint64_t)sw->prec.is_float * 15485863;
+}
+
+/* The set a sweep checks at order n: reps_small problems of each type up
+ * to n = 20, reps_large (at least one) above; salt keeps the seeds of the
+ * sweeps apart. */
+static blt_ns_set sweep_set(const blt_ns_sweep *sw, blt_ns_kind kind, int64_t n,
+                            int salt) {
+  int types[BLT_NS_NTYPES + 64], ntypes;
+  const int reps = n <= 20              ? sw->reps_small
+                   : sw->reps_large > 0 ? sw->reps_large
+                                        : 1;
+  sweep_types(sw, &ntypes, types);
+  return blt_ns_set_new(sw->prec, kind, n, types, ntypes, reps,
+                        sweep_seed(sw, n, salt));
 }
 
 /* Per-problem outputs of one run, as double, problem after problem. */
@@ -1047,6 +1054,24 @@ static const char *lname(int lay) {
 
 #define NS_FAIL(rep, ...) blt_report_fail(rep, __VA_ARGS__)
 
+/* The eigenvalues the host driver gives for b's problems, into wr and wi
+ * (b->count x b->n), which a device's are compared with; frees b. what
+ * names the call in the failure message. */
+static void host_eigenvalues(blt_ns_batch *b, blt_ns_op op, bla_job job,
+                             bla_compz compz, int *info, double *wr, double *wi,
+                             const char *what, blt_report *rep) {
+  const blt_backend host = blt_backend_host();
+  const int64_t n = b->n;
+  const bla_status st = blt_ns_run(&host, BLT_RUN, op, job, compz, b, info);
+  int64_t p;
+  if (st != BLA_OK)
+    NS_FAIL(rep, "%s %s n=%lld: comparison run: status %d", b->prec.name, what,
+            (long long)n, (int)st);
+  for (p = 0; p < b->count; ++p)
+    blt_ns_batch_read(b, p, NULL, NULL, NULL, wr + p * n, wi + p * n);
+  blt_ns_batch_free(b);
+}
+
 /* The five ratios of problem p of an hseqr or schur sweep (what names the
  * call): noted in the worst table and each held below BLT_THRESH. */
 static void note_ratios(const blt_ns_sweep *sw, const blt_ns_set *set,
@@ -1101,15 +1126,10 @@ static void sweep_run(const blt_backend *be, const blt_ns_set *set,
 
 void blt_ns_sweep_hessenberg(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
-  int types[BLT_NS_NTYPES + 64], ntypes, si;
-  sweep_types(sw, &ntypes, types);
+  int si;
   for (si = 0; si < sw->nsizes; ++si) {
     const int64_t n = sw->sizes[si], nt = n > 0 ? n - 1 : 0;
-    const int reps = n <= 20              ? sw->reps_small
-                     : sw->reps_large > 0 ? sw->reps_large
-                                          : 1;
-    blt_ns_set set = blt_ns_set_new(prec, BLT_NS_GENERAL, n, types, ntypes,
-                                    reps, sweep_seed(sw, n, 1));
+    blt_ns_set set = sweep_set(sw, BLT_NS_GENERAL, n, 1);
     const int64_t count = set.count;
     outs h0 = outs_new(count, n), q0 = outs_new(count, n);
     outs h1 = outs_new(count, n), q1 = outs_new(count, n);
@@ -1215,15 +1235,10 @@ static double eig_cmp(const blt_ns_set *s, int64_t p, const double *wr,
 
 void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
-  int types[BLT_NS_NTYPES + 64], ntypes, si;
-  sweep_types(sw, &ntypes, types);
+  int si;
   for (si = 0; si < sw->nsizes; ++si) {
     const int64_t n = sw->sizes[si], nn = n > 0 ? n : 1;
-    const int reps = n <= 20              ? sw->reps_small
-                     : sw->reps_large > 0 ? sw->reps_large
-                                          : 1;
-    blt_ns_set set = blt_ns_set_new(prec, BLT_NS_HESSENBERG, n, types, ntypes,
-                                    reps, sweep_seed(sw, n, 2));
+    blt_ns_set set = sweep_set(sw, BLT_NS_HESSENBERG, n, 2);
     const int64_t count = set.count;
     /* Outputs of every mode in every layout: the cross-mode checks compare
      * within one layout. */
@@ -1247,7 +1262,6 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         const int schur = m <= HM_SN;
         const int vec = m == HM_SI || m == HM_SU || m == HM_EI;
         int differs = 0;
-        bla_status st;
         hm_args(m, &job, &compz, &zi);
         b = blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
         b2 = blt_ns_batch_clone(&b);
@@ -1275,14 +1289,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         if (!blt_backend_is_host(sw->be) && lay == 0) {
           blt_ns_batch bc =
               blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
-          st = run_on_host(BLT_NS_HSEQR, job, compz, &bc, info);
-          if (st != BLA_OK)
-            NS_FAIL(rep, "%s %s n=%lld: comparison run: status %d", prec.name,
-                    hm_name[m], (long long)n, (int)st);
-          for (p = 0; p < count; ++p)
-            blt_ns_batch_read(&bc, p, NULL, NULL, NULL, wr2 + p * n,
-                              wi2 + p * n);
-          blt_ns_batch_free(&bc);
+          host_eigenvalues(&bc, BLT_NS_HSEQR, job, compz, info, wr2, wi2,
+                           hm_name[m], rep);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
@@ -1342,15 +1350,10 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
 
 void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
-  int types[BLT_NS_NTYPES + 64], ntypes, si;
-  sweep_types(sw, &ntypes, types);
+  int si;
   for (si = 0; si < sw->nsizes; ++si) {
     const int64_t n = sw->sizes[si], nn = n > 0 ? n : 1;
-    const int reps = n <= 20              ? sw->reps_small
-                     : sw->reps_large > 0 ? sw->reps_large
-                                          : 1;
-    blt_ns_set set = blt_ns_set_new(prec, BLT_NS_GENERAL, n, types, ntypes,
-                                    reps, sweep_seed(sw, n, 3));
+    blt_ns_set set = sweep_set(sw, BLT_NS_GENERAL, n, 3);
     const int64_t count = set.count;
     outs o[2][BLT_NLAYOUTS];
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
@@ -1371,7 +1374,6 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
         blt_ns_batch b2 = blt_ns_batch_clone(&b);
         outs *oc = &o[m][lay];
         int differs = 0;
-        bla_status st;
         sweep_run(sw->be, &set, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
                   &b2, info, mn, lay, rep);
         if (!blt_mbatch_padding_intact(b.a) ||
@@ -1393,15 +1395,8 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
           blt_ns_batch bc = blt_ns_batch_new(
               &set, (blt_layout)lay, m == 0 ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0,
               NULL, 0);
-          st = run_on_host(BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &bc,
-                           info);
-          if (st != BLA_OK)
-            NS_FAIL(rep, "%s %s n=%lld: comparison run: status %d", prec.name,
-                    mn, (long long)n, (int)st);
-          for (p = 0; p < count; ++p)
-            blt_ns_batch_read(&bc, p, NULL, NULL, NULL, wr2 + p * n,
-                              wi2 + p * n);
-          blt_ns_batch_free(&bc);
+          host_eigenvalues(&bc, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
+                           info, wr2, wi2, mn, rep);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
