@@ -21,14 +21,6 @@
 static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 16, 21, 32, 50};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
-static int all_types[BLT_ST_NTYPES];
-
-static void init_types(void) {
-  int i;
-  for (i = 0; i < BLT_ST_NTYPES; ++i)
-    all_types[i] = i + 1;
-}
-
 /* ---- Calls on a backend -------------------------------------------------- */
 
 typedef struct {
@@ -359,12 +351,11 @@ static void run_catalogue(const blt_backend *be, int is_float) {
   const blt_prec prec = blt_prec_of(is_float);
   const int host = blt_backend_is_host(be);
   int si;
-  init_types();
   for (si = 0; si < NSIZES; ++si) {
     const int64_t n = sizes[si];
     const int reps = n <= 8 ? 3 : n <= 21 ? 2 : 1;
     blt_st_set set =
-        blt_st_set_new(prec, n, all_types, BLT_ST_NTYPES, reps,
+        blt_st_set_new(prec, n, blt_st_all_types(), BLT_ST_NTYPES, reps,
                        0xb15ec7ULL + (uint64_t)n * 8 + (uint64_t)is_float, 0);
     const int64_t count = set.count, nn = n > 0 ? n : 1;
     result all0;

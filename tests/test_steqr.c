@@ -19,14 +19,6 @@
 static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 16, 20, 32, 64, 128};
 #define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
 
-static int all_types[BLT_ST_NTYPES];
-
-static void init_types(void) {
-  int i;
-  for (i = 0; i < BLT_ST_NTYPES; ++i)
-    all_types[i] = i + 1;
-}
-
 /* Distinct, reproducible seeds per size, mode and precision. */
 static uint64_t seed_of(int64_t n, int mode, int is_float, int salt) {
   return 0x5eed0000ULL + (uint64_t)n * 1024 + (uint64_t)mode * 16 +
@@ -130,12 +122,11 @@ static void run_catalogue(const blt_backend *be, int is_float,
   char what[96];
   int si;
 
-  init_types();
   for (si = 0; si < NSIZES; ++si) {
     const int64_t n = sizes[si];
     const int reps = n <= 20 ? 3 : n <= 32 ? 2 : 1;
     blt_st_set set =
-        blt_st_set_new(prec, n, all_types, BLT_ST_NTYPES, reps,
+        blt_st_set_new(prec, n, blt_st_all_types(), BLT_ST_NTYPES, reps,
                        seed_of(n, mode, is_float, 0), mode == BLT_ST_UPDATE);
     const int64_t count = set.count, nn = n > 0 ? n : 1;
     double *lam = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));

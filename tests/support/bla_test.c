@@ -308,6 +308,14 @@ const char *blt_st_type_name(int type) {
   return st_type_names[type];
 }
 
+const int *blt_st_all_types(void) {
+  static int types[BLT_ST_NTYPES];
+  int i;
+  for (i = 0; i < BLT_ST_NTYPES; ++i)
+    types[i] = i + 1;
+  return types;
+}
+
 /* Scale x (len entries) so that its largest magnitude is anorm (dlatms'
  * DMAX, dlatmr's ANORM with the max-element norm). */
 static void scale_to(double *x, int64_t len, double anorm) {

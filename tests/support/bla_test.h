@@ -128,6 +128,8 @@ int blt_sym_to_tridiag(int64_t n, double *a, int64_t lda, int upper, double *d,
 int blt_st_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *d,
                     double *e);
 const char *blt_st_type_name(int type);
+/* The types 1 .. BLT_ST_NTYPES, for a set of the whole catalogue. */
+const int *blt_st_all_types(void);
 
 /* |T|_1 of the tridiagonal T = tridiag(e, d, e). */
 double blt_st_norm1(int64_t n, const double *d, const double *e);
