@@ -129,22 +129,12 @@ int64_t blt_rng_below(blt_rng *rng, int64_t m) {
 /* ---- Precision ----------------------------------------------------------- */
 
 blt_prec blt_prec_double(void) {
-  blt_prec p;
-  p.is_float = 0;
-  p.ulp = DBL_EPSILON;
-  p.unfl = DBL_MIN;
-  p.ovfl = 1.0 / DBL_MIN;
-  p.name = "double";
+  const blt_prec p = {0, DBL_EPSILON, DBL_MIN, 1.0 / DBL_MIN, "double"};
   return p;
 }
 
 blt_prec blt_prec_float(void) {
-  blt_prec p;
-  p.is_float = 1;
-  p.ulp = FLT_EPSILON;
-  p.unfl = FLT_MIN;
-  p.ovfl = 1.0 / FLT_MIN;
-  p.name = "float";
+  const blt_prec p = {1, FLT_EPSILON, FLT_MIN, 1.0 / FLT_MIN, "float"};
   return p;
 }
 

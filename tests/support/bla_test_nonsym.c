@@ -47,13 +47,15 @@ double blt_ns_normf(int64_t n, const double *a, int64_t lda) {
   return scale * sqrt(ssq);
 }
 
-void blt_ns_matmul(int64_t n, const double *a, const double *b, double *c) {
+/* c := a b, or a b^T when trans_b. */
+static void matmul(int64_t n, const double *a, const double *b, int trans_b,
+                   double *c) {
   int64_t i, j, k;
   for (j = 0; j < n; ++j) {
     for (i = 0; i < n; ++i)
       c[i + j * n] = 0.0;
     for (k = 0; k < n; ++k) {
-      const double t = b[k + j * n];
+      const double t = trans_b ? b[j + k * n] : b[k + j * n];
       if (t != 0.0)
         for (i = 0; i < n; ++i)
           c[i + j * n] += a[i + k * n] * t;
@@ -61,18 +63,12 @@ void blt_ns_matmul(int64_t n, const double *a, const double *b, double *c) {
   }
 }
 
+void blt_ns_matmul(int64_t n, const double *a, const double *b, double *c) {
+  matmul(n, a, b, 0, c);
+}
+
 void blt_ns_matmul_bt(int64_t n, const double *a, const double *b, double *c) {
-  int64_t i, j, k;
-  for (j = 0; j < n; ++j) {
-    for (i = 0; i < n; ++i)
-      c[i + j * n] = 0.0;
-    for (k = 0; k < n; ++k) {
-      const double t = b[j + k * n];
-      if (t != 0.0)
-        for (i = 0; i < n; ++i)
-          c[i + j * n] += a[i + k * n] * t;
-    }
-  }
+  matmul(n, a, b, 1, c);
 }
 
 /* ---- Catalogue ----------------------------------------------------------- */
