@@ -2456,11 +2456,8 @@ static void dev_ab(const blt_backend *be, int is_float, int64_t count,
   free(ginfo);
 }
 
-BLT_CUDA_TEST(vs_host, ab_all_double) {
-  dev_ab(be, 0, 300, -1);
-}
-BLT_CUDA_TEST(vs_host, ab_all_float) {
-  dev_ab(be, 1, 300, -1);
+BLT_CUDA_TEST_PRECS(vs_host, ab_all_double, ab_all_float) {
+  dev_ab(be, is_float, 300, -1);
 }
 
 /* Angular and radial functions: the device against the host on the same
@@ -2663,17 +2660,11 @@ static void dev_angular(const blt_backend *be, int is_float, int kind,
   free(x);
 }
 
-BLT_CUDA_TEST(vs_host, angular_ce_double) {
-  dev_angular(be, 0, BLA_MATHIEU_CE, 20000, 50, -1);
+BLT_CUDA_TEST_PRECS(vs_host, angular_ce_double, angular_ce_float) {
+  dev_angular(be, is_float, BLA_MATHIEU_CE, 20000, 50, -1);
 }
-BLT_CUDA_TEST(vs_host, angular_ce_float) {
-  dev_angular(be, 1, BLA_MATHIEU_CE, 20000, 50, -1);
-}
-BLT_CUDA_TEST(vs_host, angular_se_double) {
-  dev_angular(be, 0, BLA_MATHIEU_SE, 20000, 50, -1);
-}
-BLT_CUDA_TEST(vs_host, angular_se_float) {
-  dev_angular(be, 1, BLA_MATHIEU_SE, 20000, 50, -1);
+BLT_CUDA_TEST_PRECS(vs_host, angular_se_double, angular_se_float) {
+  dev_angular(be, is_float, BLA_MATHIEU_SE, 20000, 50, -1);
 }
 
 /* n radial entries, m 0..25 (1..25 for Ms), q in {1, 10, 100, 500}, z in
@@ -2713,17 +2704,11 @@ static void dev_radial(const blt_backend *be, int is_float, int kind, int64_t n,
   free(z);
 }
 
-BLT_CUDA_TEST(vs_host, radial_mc_double) {
-  dev_radial(be, 0, BLA_MATHIEU_CE, 2000, -1);
+BLT_CUDA_TEST_PRECS(vs_host, radial_mc_double, radial_mc_float) {
+  dev_radial(be, is_float, BLA_MATHIEU_CE, 2000, -1);
 }
-BLT_CUDA_TEST(vs_host, radial_mc_float) {
-  dev_radial(be, 1, BLA_MATHIEU_CE, 2000, -1);
-}
-BLT_CUDA_TEST(vs_host, radial_ms_double) {
-  dev_radial(be, 0, BLA_MATHIEU_SE, 2000, -1);
-}
-BLT_CUDA_TEST(vs_host, radial_ms_float) {
-  dev_radial(be, 1, BLA_MATHIEU_SE, 2000, -1);
+BLT_CUDA_TEST_PRECS(vs_host, radial_ms_double, radial_ms_float) {
+  dev_radial(be, is_float, BLA_MATHIEU_SE, 2000, -1);
 }
 
 /* One entry with q = NaN in each driver: info < 0 and NaN outputs there,
@@ -2737,11 +2722,8 @@ static void dev_isolation(const blt_backend *be, int is_float) {
   }
 }
 
-BLT_CUDA_TEST(vs_host, isolation_double) {
-  dev_isolation(be, 0);
-}
-BLT_CUDA_TEST(vs_host, isolation_float) {
-  dev_isolation(be, 1);
+BLT_CUDA_TEST_PRECS(vs_host, isolation_double, isolation_float) {
+  dev_isolation(be, is_float);
 }
 
 /* ---- No device --------------------------------------------------------------

@@ -85,14 +85,19 @@ static inline void blt_require_no_device(void) {
 /* BLT_TEST_PRECS(suite, dname, fname, options...) { body }: one body for
  * both precisions, with `const blt_backend *be` and `int is_float` in
  * scope; suite/dname runs it with is_float 0 and suite/fname with 1, each
- * on the host and on CUDA as BLT_TEST's tests do. */
+ * on the host and on CUDA as BLT_TEST's tests do. BLT_CUDA_TEST_PRECS is
+ * the same for BLT_CUDA_TEST's device-only checks. */
 #define BLT_TEST_PRECS(suite, dname, fname, ...)                               \
+  BLT_PRECS_(BLT_TEST, suite, dname, fname, ##__VA_ARGS__)
+#define BLT_CUDA_TEST_PRECS(suite, dname, fname, ...)                          \
+  BLT_PRECS_(BLT_CUDA_TEST, suite, dname, fname, ##__VA_ARGS__)
+#define BLT_PRECS_(test, suite, dname, fname, ...)                             \
   static void blt_precs_##suite##_##dname(const blt_backend *be,               \
                                           int is_float);                       \
-  BLT_TEST(suite, dname, ##__VA_ARGS__) {                                      \
+  test(suite, dname, ##__VA_ARGS__) {                                          \
     blt_precs_##suite##_##dname(be, 0);                                        \
   }                                                                            \
-  BLT_TEST(suite, fname, ##__VA_ARGS__) {                                      \
+  test(suite, fname, ##__VA_ARGS__) {                                          \
     blt_precs_##suite##_##dname(be, 1);                                        \
   }                                                                            \
   static void blt_precs_##suite##_##dname(const blt_backend *be, int is_float)
