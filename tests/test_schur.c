@@ -927,11 +927,84 @@ static int cenv_same(const core_env *x, const core_env *y) {
          memcmp(x->tau.buf, y->tau.buf, x->tau.bytes) == 0;
 }
 
-#define NCORE_ARGS 21
+/* Shape errors: one view of a valid problem changed (a matrix to
+ * (n + drows) x (n + dcols), a vector to length n + drows, or its data to
+ * NULL), or a bad job, compz or work length; each call returns its
+ * documented info and touches nothing. */
+enum { CORE_SCHUR, CORE_HSEQR, CORE_GEHRD, CORE_ORGHR };
+enum { AT_NONE, AT_A, AT_Z, AT_WR, AT_WI, AT_TAU };
+#define WORK_ONE_SHORT (LWORK_EXACT + 1)
+
+typedef struct {
+  const char *what;
+  int op;
+  bla_job job;
+  bla_compz compz;
+  int with_z, at, drows, dcols, null;
+  int64_t work; /* LWORK_EXACT, WORK_ONE_SHORT or a length */
+  int expect;
+} core_arg;
+
+static void cenv_change(core_env *e, const core_arg *c, int64_t n) {
+  cmat *m = c->at == AT_A ? &e->a : c->at == AT_Z ? &e->z : NULL;
+  cvec *v = c->at == AT_WR    ? &e->wr
+            : c->at == AT_WI  ? &e->wi
+            : c->at == AT_TAU ? &e->tau
+                              : NULL;
+  if (m && c->null)
+    cmat_null(m);
+  else if (m)
+    cmat_shape(m, n + c->drows, n + c->dcols);
+  if (v && c->null)
+    cvec_null(v);
+  else if (v)
+    cvec_len(v, n + c->drows);
+}
+
+static int cenv_call(core_env *e, const core_arg *c, int64_t work) {
+  cmat *z = c->with_z ? &e->z : NULL;
+  switch (c->op) {
+  case CORE_SCHUR:
+    return core_schur(&e->a, &e->wr, &e->wi, z, work);
+  case CORE_HSEQR:
+    return core_hseqr(c->job, c->compz, &e->a, &e->wr, &e->wi, z, work);
+  default:
+    return core_gehrd(c->op == CORE_ORGHR, &e->a, &e->tau, work);
+  }
+}
 
 static void run_core_args(int is_float) {
   const blt_prec prec = blt_prec_of(is_float);
   const int64_t n = 5;
+  const bla_job S = BLA_JOB_SCHUR, EV = BLA_JOB_EIGENVALUES;
+  const bla_compz N = BLA_COMPZ_NONE, I = BLA_COMPZ_INIT, U = BLA_COMPZ_UPDATE;
+  const int64_t E = LWORK_EXACT;
+  const int SC = CORE_SCHUR, HS = CORE_HSEQR, GE = CORE_GEHRD, OR = CORE_ORGHR;
+  /* {what, op, job, compz, with_z, at, drows, dcols, null, work, expect} */
+  const core_arg cases[] = {
+      {"schur a n x (n+1)", SC, S, I, 1, AT_A, 0, 1, 0, E, -1},
+      {"schur a.data NULL", SC, S, I, 1, AT_A, 0, 0, 1, E, -1},
+      {"schur wr.n = n - 1", SC, S, I, 1, AT_WR, -1, 0, 0, E, -2},
+      {"schur wi.n = n + 1", SC, S, I, 1, AT_WI, 1, 0, 0, E, -3},
+      {"schur z (n-1) x n", SC, S, I, 1, AT_Z, -1, 0, 0, E, -4},
+      {"schur work one short", SC, S, I, 1, AT_NONE, 0, 0, 0, WORK_ONE_SHORT,
+       -5},
+      {"hseqr job = 5", HS, (bla_job)5, I, 1, AT_NONE, 0, 0, 0, E, -1},
+      {"hseqr compz = -1", HS, S, (bla_compz)-1, 1, AT_NONE, 0, 0, 0, E, -2},
+      {"hseqr h n x (n-1)", HS, S, I, 1, AT_A, 0, -1, 0, E, -3},
+      {"hseqr wr.n = n + 1", HS, EV, N, 0, AT_WR, 1, 0, 0, E, -4},
+      {"hseqr wi.data NULL", HS, S, N, 0, AT_WI, 0, 0, 1, E, -5},
+      {"hseqr(INIT) z NULL", HS, S, I, 1, AT_Z, 0, 0, 1, E, -6},
+      {"hseqr(UPDATE) z n x (n+1)", HS, S, U, 1, AT_Z, 0, 1, 0, E, -6},
+      {"hseqr work.n = -1", HS, S, I, 1, AT_NONE, 0, 0, 0, -1, -7},
+      {"gehrd a (n+1) x n", GE, S, N, 0, AT_A, 1, 0, 0, E, -1},
+      {"gehrd tau.n = n", GE, S, N, 0, AT_TAU, 0, 0, 0, E, -2},
+      {"gehrd work.n = -1", GE, S, N, 0, AT_NONE, 0, 0, 0, -1, -3},
+      {"orghr a n x (n-1)", OR, S, N, 0, AT_A, 0, -1, 0, E, -1},
+      {"orghr tau.n = n - 2", OR, S, N, 0, AT_TAU, -2, 0, 0, E, -2},
+      {"orghr tau.data NULL", OR, S, N, 0, AT_TAU, 0, 0, 1, E, -2},
+      {"orghr work.n = -1", OR, S, N, 0, AT_NONE, 0, 0, 0, -1, -3}};
+  const int ncases = (int)(sizeof cases / sizeof cases[0]);
   double a[25];
   blt_rng rng;
   int c, i;
@@ -939,147 +1012,20 @@ static void run_core_args(int is_float) {
   blt_rng_seed(&rng, 0xC0A5ULL);
   for (i = 0; i < 25; ++i)
     a[i] = blt_rng_uniform(&rng);
-  for (c = 0; c < NCORE_ARGS; ++c) {
+  for (c = 0; c < ncases; ++c) {
+    const core_arg *k = &cases[c];
+    const int64_t work = k->work != WORK_ONE_SHORT ? k->work
+                         : is_float                ? bla_sschur_lwork(n, 1) - 1
+                                                   : bla_dschur_lwork(n, 1) - 1;
     core_env e = cenv_new(is_float, n, c % 2, a),
              s = cenv_new(is_float, n, c % 2, a);
-    const char *what = "";
-    int info = 0, expect = 0;
-    switch (c) {
-    case 0:
-      what = "schur a n x (n+1)";
-      cmat_shape(&e.a, n, n + 1);
-      expect = -1;
-      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
-      break;
-    case 1:
-      what = "schur a.data NULL";
-      cmat_null(&e.a);
-      expect = -1;
-      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
-      break;
-    case 2:
-      what = "schur wr.n = n - 1";
-      cvec_len(&e.wr, n - 1);
-      expect = -2;
-      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
-      break;
-    case 3:
-      what = "schur wi.n = n + 1";
-      cvec_len(&e.wi, n + 1);
-      expect = -3;
-      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
-      break;
-    case 4:
-      what = "schur z (n-1) x n";
-      cmat_shape(&e.z, n - 1, n);
-      expect = -4;
-      info = core_schur(&e.a, &e.wr, &e.wi, &e.z, LWORK_EXACT);
-      break;
-    case 5:
-      what = "schur work one short";
-      expect = -5;
-      info = core_schur(
-          &e.a, &e.wr, &e.wi, &e.z,
-          (is_float ? bla_sschur_lwork(n, 1) : bla_dschur_lwork(n, 1)) - 1);
-      break;
-    case 6:
-      what = "hseqr job = 5";
-      expect = -1;
-      info = core_hseqr((bla_job)5, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
-                        LWORK_EXACT);
-      break;
-    case 7:
-      what = "hseqr compz = -1";
-      expect = -2;
-      info = core_hseqr(BLA_JOB_SCHUR, (bla_compz)-1, &e.a, &e.wr, &e.wi, &e.z,
-                        LWORK_EXACT);
-      break;
-    case 8:
-      what = "hseqr h n x (n-1)";
-      cmat_shape(&e.a, n, n - 1);
-      expect = -3;
-      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
-                        LWORK_EXACT);
-      break;
-    case 9:
-      what = "hseqr wr.n = n + 1";
-      cvec_len(&e.wr, n + 1);
-      expect = -4;
-      info = core_hseqr(BLA_JOB_EIGENVALUES, BLA_COMPZ_NONE, &e.a, &e.wr, &e.wi,
-                        NULL, LWORK_EXACT);
-      break;
-    case 10:
-      what = "hseqr wi.data NULL";
-      cvec_null(&e.wi);
-      expect = -5;
-      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_NONE, &e.a, &e.wr, &e.wi, NULL,
-                        LWORK_EXACT);
-      break;
-    case 11:
-      what = "hseqr(INIT) z NULL";
-      cmat_null(&e.z);
-      expect = -6;
-      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
-                        LWORK_EXACT);
-      break;
-    case 12:
-      what = "hseqr(UPDATE) z n x (n+1)";
-      cmat_shape(&e.z, n, n + 1);
-      expect = -6;
-      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_UPDATE, &e.a, &e.wr, &e.wi,
-                        &e.z, LWORK_EXACT);
-      break;
-    case 13:
-      what = "hseqr work.n = -1";
-      expect = -7;
-      info = core_hseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT, &e.a, &e.wr, &e.wi, &e.z,
-                        -1);
-      break;
-    case 14:
-      what = "gehrd a (n+1) x n";
-      cmat_shape(&e.a, n + 1, n);
-      expect = -1;
-      info = core_gehrd(0, &e.a, &e.tau, LWORK_EXACT);
-      break;
-    case 15:
-      what = "gehrd tau.n = n";
-      cvec_len(&e.tau, n);
-      expect = -2;
-      info = core_gehrd(0, &e.a, &e.tau, LWORK_EXACT);
-      break;
-    case 16:
-      what = "gehrd work.n = -1";
-      expect = -3;
-      info = core_gehrd(0, &e.a, &e.tau, -1);
-      break;
-    case 17:
-      what = "orghr a n x (n-1)";
-      cmat_shape(&e.a, n, n - 1);
-      expect = -1;
-      info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
-      break;
-    case 18:
-      what = "orghr tau.n = n - 2";
-      cvec_len(&e.tau, n - 2);
-      expect = -2;
-      info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
-      break;
-    case 19:
-      what = "orghr tau.data NULL";
-      cvec_null(&e.tau);
-      expect = -2;
-      info = core_gehrd(1, &e.a, &e.tau, LWORK_EXACT);
-      break;
-    default:
-      what = "orghr work.n = -1";
-      expect = -3;
-      info = core_gehrd(1, &e.a, &e.tau, -1);
-      break;
-    }
-    CHECK(info == expect, "%s core %s: info %d, expected %d", prec.name, what,
-          info, expect);
+    int info;
+    cenv_change(&e, k, n);
+    info = cenv_call(&e, k, work);
+    CHECK(info == k->expect, "%s core %s: info %d, expected %d", prec.name,
+          k->what, info, k->expect);
     CHECK(cenv_same(&e, &s), "%s core %s: storage was touched", prec.name,
-          what);
+          k->what);
     cenv_free(&e);
     cenv_free(&s);
   }

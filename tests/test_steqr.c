@@ -599,108 +599,73 @@ TEST_PRECS(core, nonfinite_double, nonfinite_float) {
 }
 
 /* Shape errors of the core routines return their documented info and
- * touch nothing. */
+ * touch nothing. A case changes one view of a valid problem (e.n or z's
+ * shape to n + by, or z's data to NULL) or passes work one shorter than
+ * documented, then calls sterf or steqr with compz. */
+typedef enum { CH_NONE, CH_E_LEN, CH_Z_NULL, CH_Z_ROWS, CH_Z_COLS } core_change;
+
+typedef struct {
+  const char *what;
+  int sterf, compz;
+  core_change change;
+  int64_t by;
+  int work_short, expect;
+} core_arg;
+
 static void run_core_args(int is_float) {
   const blt_prec prec = blt_prec_of(is_float);
   const int64_t n = 5;
   static const int types[] = {13};
+  const int N = BLA_COMPZ_NONE, I = BLA_COMPZ_INIT, U = BLA_COMPZ_UPDATE;
+  /* {what, sterf, compz, change, by, work_short, expect} */
+  const core_arg cases[] = {
+      {"steqr compz = 7", 0, 7, CH_NONE, 0, 0, -1},
+      {"steqr compz = -1", 0, -1, CH_NONE, 0, 0, -1},
+      {"steqr e.n = n", 0, I, CH_E_LEN, 0, 0, -3},
+      {"steqr e.n = n - 2", 0, N, CH_E_LEN, -2, 0, -3},
+      {"steqr(INIT) z NULL", 0, I, CH_Z_NULL, 0, 0, -4},
+      {"steqr(UPDATE) z NULL", 0, U, CH_Z_NULL, 0, 0, -4},
+      {"steqr(INIT) z (n-1) x n", 0, I, CH_Z_ROWS, -1, 0, -4},
+      {"steqr(UPDATE) z n x (n+1)", 0, U, CH_Z_COLS, 1, 0, -4},
+      /* The documented length is 0, so "too short" is a negative one. */
+      {"steqr(NONE) work one short", 0, N, CH_NONE, 0, 1, -5},
+      {"steqr(INIT) work one short", 0, I, CH_NONE, 0, 1, -5},
+      {"sterf e.n = n", 1, N, CH_E_LEN, 0, 0, -2},
+      {"sterf e.n = n - 2", 1, N, CH_E_LEN, -2, 0, -2}};
+  const int ncases = (int)(sizeof cases / sizeof cases[0]);
   blt_st_set set =
       blt_st_set_new(prec, n, types, 1, 1, seed_of(n, 9, is_float, 3), 1);
   int cse;
-  for (cse = 0; cse < 12; ++cse) {
+  for (cse = 0; cse < ncases; ++cse) {
+    const core_arg *a = &cases[cse];
+    const bla_compz compz = (bla_compz)a->compz;
     core_prob c = core_new(prec, n, cse % 2, set.d, set.e, set.q, 1);
     void *d0 = blt_xmalloc(c.dbytes), *e0 = blt_xmalloc(c.ebytes);
     void *z0 = blt_xmalloc(c.zbytes);
-    const char *what = "";
-    int info = 0, expect = 0;
+    int64_t work = LWORK_EXACT;
+    int info;
     memcpy(d0, c.dbuf, c.dbytes);
     memcpy(e0, c.ebuf, c.ebytes);
     memcpy(z0, c.zbuf, c.zbytes);
-    switch (cse) {
-    case 0:
-      what = "steqr compz = 7";
-      expect = -1;
-      info = core_steqr(&c, (bla_compz)7, LWORK_EXACT);
-      break;
-    case 1:
-      what = "steqr compz = -1";
-      expect = -1;
-      info = core_steqr(&c, (bla_compz)-1, LWORK_EXACT);
-      break;
-    case 2:
-      what = "steqr e.n = n";
-      c.de.n = c.se.n = n;
-      expect = -3;
-      info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
-      break;
-    case 3:
-      what = "steqr e.n = n - 2";
-      c.de.n = c.se.n = n - 2;
-      expect = -3;
-      info = core_steqr(&c, BLA_COMPZ_NONE, LWORK_EXACT);
-      break;
-    case 4:
-      what = "steqr(INIT) z NULL";
-      c.dz.data = NULL;
-      c.sz.data = NULL;
-      expect = -4;
-      info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
-      break;
-    case 5:
-      what = "steqr(UPDATE) z NULL";
-      c.dz.data = NULL;
-      c.sz.data = NULL;
-      expect = -4;
-      info = core_steqr(&c, BLA_COMPZ_UPDATE, LWORK_EXACT);
-      break;
-    case 6:
-      what = "steqr(INIT) z (n-1) x n";
-      c.dz.rows = c.sz.rows = n - 1;
-      expect = -4;
-      info = core_steqr(&c, BLA_COMPZ_INIT, LWORK_EXACT);
-      break;
-    case 7:
-      what = "steqr(UPDATE) z n x (n+1)";
-      c.dz.cols = c.sz.cols = n + 1;
-      expect = -4;
-      info = core_steqr(&c, BLA_COMPZ_UPDATE, LWORK_EXACT);
-      break;
-    case 8:
-      /* The documented length is 0, so "too short" is a negative one. */
-      what = "steqr(NONE) work one short";
-      expect = -5;
-      info = core_steqr(&c, BLA_COMPZ_NONE,
-                        (is_float ? bla_ssteqr_lwork(n, BLA_COMPZ_NONE)
-                                  : bla_dsteqr_lwork(n, BLA_COMPZ_NONE)) -
-                            1);
-      break;
-    case 9:
-      what = "steqr(INIT) work one short";
-      expect = -5;
-      info = core_steqr(&c, BLA_COMPZ_INIT,
-                        (is_float ? bla_ssteqr_lwork(n, BLA_COMPZ_INIT)
-                                  : bla_dsteqr_lwork(n, BLA_COMPZ_INIT)) -
-                            1);
-      break;
-    case 10:
-      what = "sterf e.n = n";
-      c.de.n = c.se.n = n;
-      expect = -2;
-      info = core_sterf(&c);
-      break;
-    default:
-      what = "sterf e.n = n - 2";
-      c.de.n = c.se.n = n - 2;
-      expect = -2;
-      info = core_sterf(&c);
-      break;
-    }
-    CHECK(info == expect, "%s core %s: info %d, expected %d", prec.name, what,
-          info, expect);
+    if (a->change == CH_E_LEN)
+      c.de.n = c.se.n = n + a->by;
+    else if (a->change == CH_Z_NULL)
+      c.dz.data = NULL, c.sz.data = NULL;
+    else if (a->change == CH_Z_ROWS)
+      c.dz.rows = c.sz.rows = n + a->by;
+    else if (a->change == CH_Z_COLS)
+      c.dz.cols = c.sz.cols = n + a->by;
+    if (a->work_short)
+      work =
+          (is_float ? bla_ssteqr_lwork(n, compz) : bla_dsteqr_lwork(n, compz)) -
+          1;
+    info = a->sterf ? core_sterf(&c) : core_steqr(&c, compz, work);
+    CHECK(info == a->expect, "%s core %s: info %d, expected %d", prec.name,
+          a->what, info, a->expect);
     CHECK(blt_same_bytes(d0, c.dbuf, c.dbytes) &&
               blt_same_bytes(e0, c.ebuf, c.ebytes) &&
               blt_same_bytes(z0, c.zbuf, c.zbytes),
-          "%s core %s: storage was touched", prec.name, what);
+          "%s core %s: storage was touched", prec.name, a->what);
     free(d0);
     free(e0);
     free(z0);
