@@ -288,7 +288,7 @@ static xvec xvec_new(int is_float, int64_t n, int64_t inc) {
   v.is_float = is_float;
   v.n = n;
   v.inc = inc;
-  v.d = is_float ? NULL : (double *)blt_xcalloc((size_t)len, sizeof(double));
+  v.d = is_float ? NULL : blt_dalloc(len);
   v.s = is_float ? (float *)blt_xcalloc((size_t)len, sizeof(float)) : NULL;
   v.bytes = (size_t)len * (is_float ? sizeof(float) : sizeof(double));
   return v;

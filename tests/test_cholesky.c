@@ -164,10 +164,10 @@ Test(core, strided_matches_batch) {
       const int64_t n = s->n, rows = s->rows, nrhs = 4;
       blt_mbatch a = blt_spd_batch_a(s, uplo, BLT_COLMAJOR, s->a, NULL, 1);
       blt_mbatch b = blt_spd_batch_b(s, BLT_COLMAJOR, nrhs, s->b, NULL, 1);
-      double *st = (double *)blt_xcalloc((size_t)(rows * n), sizeof(double));
-      double *x = (double *)blt_xcalloc((size_t)(n * nrhs), sizeof(double));
-      double *st_o = (double *)blt_xcalloc((size_t)(rows * n), sizeof(double));
-      double *x_o = (double *)blt_xcalloc((size_t)(n * nrhs), sizeof(double));
+      double *st = blt_dalloc(rows * n);
+      double *x = blt_dalloc(n * nrhs);
+      double *st_o = blt_dalloc(rows * n);
+      double *x_o = blt_dalloc(n * nrhs);
       odd_mat oa, ob;
       int info = -1, ci;
       blt_mbatch_get(a, 0, st, rows);

@@ -866,8 +866,8 @@ static void run_ang_ref(const blt_backend *be, int is_float) {
   for (kind = 0; kind < 2; ++kind) {
     int *m = (int *)blt_xcalloc((size_t)r->nang, sizeof(int));
     int *info = (int *)blt_xcalloc((size_t)r->nang, sizeof(int));
-    double *f = (double *)blt_xcalloc((size_t)r->nang, sizeof(double));
-    double *fp = (double *)blt_xcalloc((size_t)r->nang, sizeof(double));
+    double *f = blt_dalloc(r->nang);
+    double *fp = blt_dalloc(r->nang);
     double *sc = (double *)blt_xcalloc((size_t)r->nang * 2, sizeof(double));
     long double *ref =
         (long double *)blt_xcalloc((size_t)r->nang * 2, sizeof(long double));
@@ -1005,7 +1005,7 @@ static void run_rad_ref(const blt_backend *be, int is_float) {
     int *info = (int *)blt_xcalloc((size_t)r->nrad, sizeof(int));
     int *cinfo = (int *)blt_xcalloc((size_t)r->nrad, sizeof(int));
     double *v = (double *)blt_xcalloc((size_t)r->nrad * 4, sizeof(double));
-    double *lams = (double *)blt_xcalloc((size_t)r->nrad, sizeof(double));
+    double *lams = blt_dalloc(r->nrad);
     const rad_rec **recs =
         (const rad_rec **)blt_xcalloc((size_t)r->nrad, sizeof(rad_rec *));
     void *qv = raw_new(is_float, r->nrad), *zv = raw_new(is_float, r->nrad);
@@ -2491,7 +2491,7 @@ static double compare_fn(const fn_case *c, void *const *hout, const int *hinfo,
   int64_t i;
   int s;
   if (!c->rad) {
-    scale = (double *)blt_xcalloc((size_t)(2 * c->nkeys), sizeof(double));
+    scale = blt_dalloc(2 * c->nkeys);
     for (s = 0; s < 2 * c->nkeys; ++s)
       scale[s] = 1.0;
     for (i = 0; i < c->n; ++i)
@@ -2610,7 +2610,7 @@ static void dev_angular(const blt_backend *be, int is_float, int kind,
   int *m = (int *)blt_xcalloc((size_t)n, sizeof(int));
   int *key = (int *)blt_xcalloc((size_t)n, sizeof(int));
   int *km = (int *)blt_xcalloc((size_t)nkeys, sizeof(int));
-  double *kq = (double *)blt_xcalloc((size_t)nkeys, sizeof(double));
+  double *kq = blt_dalloc(nkeys);
   void *q = raw_new(is_float, n), *x = raw_new(is_float, n);
   char what[64];
   fn_case c;

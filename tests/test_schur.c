@@ -172,11 +172,11 @@ static double run_explicit(const blt_backend *be, blt_prec prec,
   blt_ns_set g = blt_ns_set_from(prec, BLT_NS_GENERAL, n, a, type);
   blt_ns_set h = blt_ns_set_from(prec, BLT_NS_HESSENBERG, n, a, type);
   const int64_t nn = n > 0 ? n : 1;
-  double *t = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
-  double *z = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
-  double *wr = (double *)blt_xcalloc((size_t)nn, sizeof(double));
-  double *wi = (double *)blt_xcalloc((size_t)nn, sizeof(double));
-  double *w = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+  double *t = blt_dalloc(nn * nn);
+  double *z = blt_dalloc(nn * nn);
+  double *wr = blt_dalloc(nn);
+  double *wi = blt_dalloc(nn);
+  double *w = blt_dalloc(nn);
   int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
   double worst = 0.0;
   int lay, m, i;
@@ -286,9 +286,9 @@ static void run_cyclic(const blt_backend *be, int is_float) {
   for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in)
     for (orient = 0; orient < 2; ++orient) {
       const int64_t n = ns[in];
-      double *a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-      double *ewr = (double *)blt_xcalloc((size_t)n, sizeof(double));
-      double *ewi = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      double *a = blt_dalloc(n * n);
+      double *ewr = blt_dalloc(n);
+      double *ewi = blt_dalloc(n);
       int64_t i;
       double worst;
       for (i = 0; i < n; ++i) {
@@ -326,9 +326,9 @@ static void run_known_spectra(const blt_backend *be, int is_float) {
     for (ti = 0; ti < 3; ++ti) {
       const int64_t n = sizes[in];
       const int type = types[ti];
-      double *a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-      double *ewr = (double *)blt_xcalloc((size_t)n, sizeof(double));
-      double *ewi = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      double *a = blt_dalloc(n * n);
+      double *ewr = blt_dalloc(n);
+      double *ewi = blt_dalloc(n);
       blt_rng rng;
       double worst;
       int64_t i;
@@ -384,7 +384,7 @@ static hard_input hard_new(const char *name, int64_t n) {
   hard_input h;
   h.name = name;
   h.n = n;
-  h.a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+  h.a = blt_dalloc(n * n);
   h.below_smlnum = 0;
   return h;
 }
@@ -508,10 +508,10 @@ static void run_termination(const blt_backend *be, int is_float) {
           prec, m ? BLT_NS_HESSENBERG : BLT_NS_GENERAL, n, in[c].a, 19);
       blt_ns_batch b = blt_ns_batch_new(
           &s, BLT_COLMAJOR, m ? BLT_NSZ_ABSENT : BLT_NSZ_NAN, 0, NULL, 0);
-      double *t = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-      double *z = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-      double *wr = (double *)blt_xcalloc((size_t)n, sizeof(double));
-      double *wi = (double *)blt_xcalloc((size_t)n, sizeof(double));
+      double *t = blt_dalloc(n * n);
+      double *z = blt_dalloc(n * n);
+      double *wr = blt_dalloc(n);
+      double *wi = blt_dalloc(n);
       const char *mn = m ? "hseqr(EIGENVALUES)" : "schur(Z)";
       int info = -12345;
       bla_status st = blt_ns_run(be, BLT_RUN, m ? BLT_NS_HSEQR : BLT_NS_SCHUR,
@@ -762,12 +762,12 @@ static void run_core_direct(int is_float) {
     blt_ns_batch bq,
         bh = blt_ns_batch_new(&h, BLT_COLMAJOR, BLT_NSZ_NAN, 1, NULL, 0);
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    double *x0 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
-    double *x1 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
-    double *z0 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
-    double *z1 = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
-    double *v0 = (double *)blt_xcalloc((size_t)(4 * nn), sizeof(double));
-    double *v1 = (double *)blt_xcalloc((size_t)(4 * nn), sizeof(double));
+    double *x0 = blt_dalloc(nn * nn);
+    double *x1 = blt_dalloc(nn * nn);
+    double *z0 = blt_dalloc(nn * nn);
+    double *z1 = blt_dalloc(nn * nn);
+    double *v0 = blt_dalloc(4 * nn);
+    double *v1 = blt_dalloc(4 * nn);
     const bla_exec ex1 = bla_exec_host(1, NULL);
     int64_t p;
     CHECK(blt_ns_call(BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &bs, info,
@@ -1191,10 +1191,9 @@ static void run_orghr_nonfinite(const blt_backend *be, int is_float) {
           blt_ns_batch_new(&set, (blt_layout)lay, BLT_NSZ_ABSENT, 0, NULL, 0);
       blt_ns_batch ref;
       int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-      double *x = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-      double *q =
-          (double *)blt_xcalloc((size_t)(count * n * n), sizeof(double));
-      double *tau = (double *)blt_xcalloc((size_t)nt, sizeof(double));
+      double *x = blt_dalloc(n * n);
+      double *q = blt_dalloc(count * n * n);
+      double *tau = blt_dalloc(nt);
       int64_t i, j, p;
       /* gehrd's output, and orghr's Q of it with nothing bad in it. */
       CHECK(blt_ns_run(be, BLT_RUN, BLT_NS_GEHRD, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
@@ -1331,7 +1330,7 @@ static const char *schur_form_exact(int is_float, int64_t n, const double *t,
 static blt_ns_batch raw_batch(blt_prec prec, blt_layout lay, int64_t n,
                               int64_t count, const double *a) {
   blt_ns_batch b;
-  double *nan_z = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+  double *nan_z = blt_dalloc(n * n);
   int64_t p, i;
   for (i = 0; i < n * n; ++i)
     nan_z[i] = NAN;
@@ -1357,10 +1356,10 @@ static void check_underflow_batch(const blt_backend *be, blt_prec prec,
   const size_t nn = (size_t)(n * n);
   double *t0 = (double *)blt_xcalloc((size_t)count * nn, sizeof(double));
   double *z0 = (double *)blt_xcalloc((size_t)count * nn, sizeof(double));
-  double *v0 = (double *)blt_xcalloc((size_t)(count * 2 * n), sizeof(double));
+  double *v0 = blt_dalloc(count * 2 * n);
   double *t = (double *)blt_xcalloc(nn, sizeof(double));
   double *z = (double *)blt_xcalloc(nn, sizeof(double));
-  double *v = (double *)blt_xcalloc((size_t)(2 * n), sizeof(double));
+  double *v = blt_dalloc(2 * n);
   int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
   int lay;
   for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
@@ -1467,8 +1466,7 @@ static void run_underflow_blocks(const blt_backend *be, int is_float) {
   for (it = 0; it < 2; ++it)
     for (in = 0; in < (int)(sizeof ns / sizeof ns[0]); ++in) {
       const int64_t n = ns[in], count = (int64_t)ntypes * reps;
-      double *a =
-          (double *)blt_xcalloc((size_t)(count * n * n), sizeof(double));
+      double *a = blt_dalloc(count * n * n);
       char what[64];
       int64_t p = 0, i;
       for (ti = 0; ti < ntypes; ++ti)

@@ -188,8 +188,8 @@ static int lapack_index(int64_t n, const double *d, const double *e, int64_t il,
   lapack_int m = 0, nsplit = 0, info;
   lapack_int *ib = (lapack_int *)blt_xcalloc((size_t)(n + 1), sizeof *ib);
   lapack_int *is = (lapack_int *)blt_xcalloc((size_t)(n + 1), sizeof *is);
-  double *ee = (double *)blt_xcalloc((size_t)(n + 1), sizeof(double));
-  double *ww = (double *)blt_xcalloc((size_t)(n + 1), sizeof(double));
+  double *ee = blt_dalloc(n + 1);
+  double *ww = blt_dalloc(n + 1);
   if (n > 1)
     memcpy(ee, e, (size_t)(n - 1) * sizeof(double));
   info =
@@ -225,8 +225,8 @@ static result solve_set(const blt_backend *be, int variant, const blt_st_set *s,
   blt_vbatch d0, e0;
   result r;
   int64_t p;
-  r.w = (double *)blt_xcalloc((size_t)(count * k + 1), sizeof(double));
-  r.z = (double *)blt_xcalloc((size_t)(count * n * k + 1), sizeof(double));
+  r.w = blt_dalloc(count * k + 1);
+  r.z = blt_dalloc(count * n * k + 1);
   r.m = (int *)blt_xcalloc((size_t)count + 1, sizeof(int));
   r.infob = (int *)blt_xcalloc((size_t)count + 1, sizeof(int));
   r.infov = (int *)blt_xcalloc((size_t)count + 1, sizeof(int));
@@ -407,7 +407,7 @@ static void run_catalogue(const blt_backend *be, int is_float) {
         result r =
             solve_set(be, BLT_RUN, &set, (blt_layout)(c % BLT_NLAYOUTS + 1),
                       sel_index(il, iu), k);
-        double *lw = (double *)blt_xcalloc((size_t)k, sizeof(double));
+        double *lw = blt_dalloc(k);
         char what[64];
         snprintf(what, sizeof what, "INDEX %lld..%lld", (long long)il,
                  (long long)iu);
@@ -492,8 +492,8 @@ static void run_clusters(const blt_backend *be, int is_float) {
   const int types[1] = {13};
   blt_st_set set = blt_st_set_new(prec, n, types, 1, (int)count, 77, 0);
   blt_rng rng;
-  double *a = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-  double *lam = (double *)blt_xcalloc((size_t)n, sizeof(double));
+  double *a = blt_dalloc(n * n);
+  double *lam = blt_dalloc(n);
   int64_t p, i;
   blt_rng_seed(&rng, 4242 + (uint64_t)is_float);
   for (p = 0; p < count; ++p) {
@@ -546,8 +546,8 @@ static void run_nonfinite(const blt_backend *be, int is_float) {
   const int types[1] = {13};
   blt_st_set set = blt_st_set_new(prec, n, types, 1, (int)count, 99, 0);
   blt_st_set bad = set;
-  double *bd = (double *)blt_xcalloc((size_t)(count * n), sizeof(double));
-  double *be_ = (double *)blt_xcalloc((size_t)(count * n), sizeof(double));
+  double *bd = blt_dalloc(count * n);
+  double *be_ = blt_dalloc(count * n);
   result good, r;
   int64_t p;
   memcpy(bd, set.d, (size_t)(count * n) * sizeof(double));
@@ -590,8 +590,8 @@ static void run_nonfinite(const blt_backend *be, int is_float) {
     blt_vbatch w = blt_vbatch_new(is_float, BLT_ROWMAJOR, count, n);
     blt_mbatch z = blt_mbatch_new(is_float, BLT_ROWMAJOR, count, n, n, 2);
     int m[5], info[5];
-    double *zz = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-    double *ww = (double *)blt_xcalloc((size_t)n, sizeof(double));
+    double *zz = blt_dalloc(n * n);
+    double *ww = blt_dalloc(n);
     for (p = 0; p < count; ++p) {
       blt_vbatch_put(d, p, set.d + p * n);
       blt_vbatch_put(e, p, set.e + p * n);

@@ -129,9 +129,9 @@ static void run_catalogue(const blt_backend *be, int is_float,
         blt_st_set_new(prec, n, blt_st_all_types(), BLT_ST_NTYPES, reps,
                        seed_of(n, mode, is_float, 0), mode == BLT_ST_UPDATE);
     const int64_t count = set.count, nn = n > 0 ? n : 1;
-    double *lam = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
-    double *lam0 = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
-    double *lamh = (double *)blt_xcalloc((size_t)nn, sizeof(double));
+    double *lam = blt_dalloc(count * nn);
+    double *lam0 = blt_dalloc(count * nn);
+    double *lamh = blt_dalloc(nn);
     double *z = NULL, *z0 = NULL, *values = NULL;
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
     int lay;
@@ -140,10 +140,10 @@ static void run_catalogue(const blt_backend *be, int is_float,
     if (vectors) {
       blt_st_batch vb =
           blt_st_batch_new(&set, BLT_COLMAJOR, BLT_Z_ABSENT, NULL, 0);
-      z = (double *)blt_xcalloc((size_t)(count * nn * nn), sizeof(double));
-      z0 = (double *)blt_xcalloc((size_t)(count * nn * nn), sizeof(double));
+      z = blt_dalloc(count * nn * nn);
+      z0 = blt_dalloc(count * nn * nn);
       /* Eigenvalues without vectors, for dchkst's test 11. */
-      values = (double *)blt_xcalloc((size_t)(count * nn), sizeof(double));
+      values = blt_dalloc(count * nn);
       CHECK(st_solve(be, BLT_RUN, BLT_ST_NONE, &vb, info) == BLA_OK,
             "n=%lld: values-only solve failed", (long long)n);
       for (p = 0; p < count; ++p)
@@ -451,9 +451,9 @@ static void run_core(int is_float) {
     const int64_t n = ns[in], nn = n > 0 ? n : 1;
     blt_st_set set = blt_st_set_new(prec, n, types, ntypes, 1,
                                     seed_of(n, 7, is_float, 1), 1);
-    double *lam = (double *)blt_xcalloc((size_t)nn, sizeof(double));
-    double *vals = (double *)blt_xcalloc((size_t)nn, sizeof(double));
-    double *z = (double *)blt_xcalloc((size_t)(nn * nn), sizeof(double));
+    double *lam = blt_dalloc(nn);
+    double *vals = blt_dalloc(nn);
+    double *z = blt_dalloc(nn * nn);
     int64_t p;
     int variant;
     for (p = 0; p < set.count; ++p)
@@ -545,9 +545,9 @@ static void run_core_nonfinite(int is_float) {
     const int64_t n = ns[in], ne = n - 1;
     blt_st_set set =
         blt_st_set_new(prec, n, types, 1, 1, seed_of(n, 8, is_float, 2), 1);
-    double *d = (double *)blt_xcalloc((size_t)n, sizeof(double));
-    double *e = (double *)blt_xcalloc((size_t)n, sizeof(double));
-    double *z = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+    double *d = blt_dalloc(n);
+    double *e = blt_dalloc(n);
+    double *z = blt_dalloc(n * n);
     for (ib = 0; ib < 3; ++ib)
       for (where = 0; where < 4; ++where) /* d, e, z, d and e */
         for (m = 0; m < 4; ++m, ++k) {    /* blt_st_mode */
@@ -696,13 +696,13 @@ static void run_isolation(const blt_backend *be, int is_float) {
     blt_st_set set = blt_st_set_new(prec, n, types, ntypes, 1,
                                     seed_of(n, 10, is_float, 4), 1);
     const int64_t count = set.count;
-    double *tmp = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-    double *d1 = (double *)blt_xcalloc((size_t)n, sizeof(double));
-    double *d2 = (double *)blt_xcalloc((size_t)n, sizeof(double));
-    double *e1 = (double *)blt_xcalloc((size_t)n, sizeof(double));
-    double *e2 = (double *)blt_xcalloc((size_t)n, sizeof(double));
-    double *z1 = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
-    double *z2 = (double *)blt_xcalloc((size_t)(n * n), sizeof(double));
+    double *tmp = blt_dalloc(n * n);
+    double *d1 = blt_dalloc(n);
+    double *d2 = blt_dalloc(n);
+    double *e1 = blt_dalloc(n);
+    double *e2 = blt_dalloc(n);
+    double *z1 = blt_dalloc(n * n);
+    double *z2 = blt_dalloc(n * n);
     int64_t *idx = (int64_t *)blt_xcalloc((size_t)count, sizeof(int64_t));
     int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
     int *info2 = (int *)blt_xcalloc((size_t)count, sizeof(int));
