@@ -617,10 +617,11 @@ static const char *uplo_name(bla_uplo uplo) {
   return uplo == BLA_UPPER ? "upper" : uplo == BLA_LOWER ? "lower" : "?";
 }
 
-/* The op on (a, b) on env's backend; also on clones in the backend's
- * other configuration (two threads; another stream) and, on the host when
- * with_null, with exec NULL, which must give the same bits in a, b and
- * info. Returns the status of the run under test. */
+/* The op on (a, b) on env's backend, info (count entries) first set to a
+ * sentinel; also on clones in the backend's other configuration (two
+ * threads; another stream) and, on the host when with_null, with exec
+ * NULL, which must give the same bits in a, b and info. Returns the status
+ * of the run under test. */
 static bla_status run_checked(const blt_chol_env *env, blt_chol_op op,
                               bla_uplo uplo, int64_t kd, blt_mbatch a,
                               blt_mbatch b, int *info, int64_t count,
@@ -630,7 +631,10 @@ static bla_status run_checked(const blt_chol_env *env, blt_chol_op op,
   blt_mbatch a2, b2, a3, b3;
   int *info2, *info3 = NULL;
   bla_status st;
+  int64_t p;
   with_null = with_null && host;
+  for (p = 0; p < count; ++p)
+    info[p] = -12345;
   a2 = blt_mbatch_clone(a);
   b2 = has_b ? blt_mbatch_clone(b) : b;
   info2 = (int *)blt_xcalloc((size_t)blt_imax(count, 1), sizeof(int));
@@ -755,6 +759,21 @@ static int out_same(const cat_out *x, const cat_out *y, int64_t count,
   return blt_same_bytes(x->a, y->a, (size_t)(count * alen) * sizeof(double)) &&
          blt_same_bytes(x->b, y->b, (size_t)(count * blen) * sizeof(double)) &&
          blt_same_bytes(x->info, y->info, (size_t)count * sizeof(int));
+}
+
+/* A stage's outputs in layout lay: the column-major layout's become the
+ * baseline; on the host every other layout's must have its bits. */
+static void keep_or_compare(const blt_chol_env *env, cat_out *base,
+                            cat_out *cur, int lay, int64_t count, int64_t alen,
+                            int64_t blen, const char *where) {
+  if (lay == 0) {
+    *base = *cur;
+    return;
+  }
+  if (blt_backend_is_host(env->be))
+    EXPECT(out_same(base, cur, count, alen, blen),
+           "%s: results differ from the column-major layout's", where);
+  out_free(cur);
 }
 
 /* Factor checks of problem p from its read-back storage st: info, NaN on
@@ -919,8 +938,6 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
         snprintf(where, sizeof where, "%s %s %s n=%lld kd=%lld",
                  blt_chol_op_name(trf, is_float), uplo_name(uplo), ln,
                  (long long)n, (long long)kd);
-        for (p = 0; p < count; ++p)
-          info[p] = -12345;
         run_checked(env, trf, uplo, kd, a, none, info, count,
                     lay == BLT_INTERLEAVED, where);
         for (p = 0; p < count; ++p) {
@@ -931,14 +948,7 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
         EXPECT(blt_mbatch_padding_intact(a), "%s: written outside the views",
                where);
         out_take(&cur, a, none, info, count, slen, rows, 0, n);
-        if (lay == 0)
-          base[stage] = cur;
-        else {
-          if (blt_backend_is_host(env->be))
-            EXPECT(out_same(&base[stage], &cur, count, slen, 0),
-                   "%s: results differ from the column-major layout's", where);
-          out_free(&cur);
-        }
+        keep_or_compare(env, &base[stage], &cur, lay, count, slen, 0, where);
         ++stage;
 
         /* 2. Solves with that factor. */
@@ -947,34 +957,22 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
           blt_mbatch b =
               blt_spd_batch_b(&s, (blt_layout)lay, nrhs, s.b, NULL, count);
           blt_mbatch asnap = blt_mbatch_clone(a);
-          snprintf(where, sizeof where, "%s %s %s n=%lld kd=%lld",
+          snprintf(where, sizeof where, "%s %s %s n=%lld kd=%lld nrhs=%lld",
                    blt_chol_op_name(trs, is_float), uplo_name(uplo), ln,
-                   (long long)n, (long long)kd);
-          for (p = 0; p < count; ++p)
-            info[p] = -12345;
+                   (long long)n, (long long)kd, (long long)nrhs);
           run_checked(env, trs, uplo, kd, a, b, info, count, 0, where);
           EXPECT(blt_same_bytes(a.data, asnap.data, a.bytes),
-                 "%s nrhs=%lld: the factor was modified", where,
-                 (long long)nrhs);
+                 "%s: the factor was modified", where);
           EXPECT(blt_mbatch_padding_intact(b),
-                 "%s nrhs=%lld: b written outside the views", where,
-                 (long long)nrhs);
+                 "%s: b written outside the views", where);
           for (p = 0; p < count; ++p) {
             blt_mbatch_get(b, p, x, blt_imax(n, 1));
             check_solution(env, &s, p, nrhs, info[p],
                            s.izero[p] ? trs_bad_factor : 0, x, worst, where);
           }
           out_take(&cur, a, b, info, count, 0, rows, n * nrhs, n);
-          if (lay == 0)
-            base[stage] = cur;
-          else {
-            if (blt_backend_is_host(env->be))
-              EXPECT(out_same(&base[stage], &cur, count, 0, n * nrhs),
-                     "%s nrhs=%lld: results differ from the column-major "
-                     "layout's",
-                     where, (long long)nrhs);
-            out_free(&cur);
-          }
+          keep_or_compare(env, &base[stage], &cur, lay, count, 0, n * nrhs,
+                          where);
           ++stage;
           blt_mbatch_free(&asnap);
           blt_mbatch_free(&b);
@@ -990,8 +988,6 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
           snprintf(where, sizeof where, "%s %s %s n=%lld kd=%lld",
                    blt_chol_op_name(sv, is_float), uplo_name(uplo), ln,
                    (long long)n, (long long)kd);
-          for (p = 0; p < count; ++p)
-            info[p] = -12345;
           run_checked(env, sv, uplo, kd, a2, b, info, count, 0, where);
           for (p = 0; p < count; ++p) {
             blt_mbatch_get(a2, p, st, blt_imax(rows, 1));
@@ -1004,15 +1000,8 @@ void blt_chol_catalogue(const blt_chol_env *env, blt_spd_kind kind,
           EXPECT(blt_mbatch_padding_intact(a2) && blt_mbatch_padding_intact(b),
                  "%s: written outside the views", where);
           out_take(&cur, a2, b, info, count, slen, rows, n * nrhs_sv, n);
-          if (lay == 0)
-            base[stage] = cur;
-          else {
-            if (blt_backend_is_host(env->be))
-              EXPECT(out_same(&base[stage], &cur, count, slen, n * nrhs_sv),
-                     "%s: results differ from the column-major layout's",
-                     where);
-            out_free(&cur);
-          }
+          keep_or_compare(env, &base[stage], &cur, lay, count, slen,
+                          n * nrhs_sv, where);
           blt_mbatch_free(&a2);
           blt_mbatch_free(&b);
         }
