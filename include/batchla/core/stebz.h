@@ -98,11 +98,15 @@ BLA_INLINE BLA_HD bla_index bla_sstebz_lwork(bla_index n);
  *   work   bla_dstein_lwork(n) entries (may be a NULL view when 0)
  *
  * Returns info: 0 ok; -1 d non-finite or d.n < 0; -2 e non-finite or
- * e.n != max(n-1, 0); -3 w non-finite, not ascending, or w.n > n; -4 z
- * not n x m, or NULL with entries; -5 work too short; k > 0: k vectors
- * did not converge in 5 steps (LAPACK's info), and their columns are NaN.
+ * e.n != max(n-1, 0); -3 w non-finite, not ascending, outside T's
+ * Gershgorin interval, or w.n > n; -4 z not n x m, or NULL with entries;
+ * -5 work too short; k > 0: k vectors did not converge in 5 steps
+ * (LAPACK's info), and their columns are NaN.
  * Length and shape errors touch nothing; after a non-finite or unsorted
- * input, z is NaN.
+ * input, or a w outside T's Gershgorin interval (no eigenvalue of T), z
+ * is NaN. Vectors are orthogonal when the w are T's eigenvalues to
+ * bisection's accuracy; for other w (two near one eigenvalue of T but
+ * further apart than 1e-3 |T|_1) they may not be.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dstein(bla_dvec d, bla_dvec e, bla_dvec w, bla_dmat z,
                                  bla_dvec work);
