@@ -185,7 +185,8 @@ bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d, bla_svec_batch e,
  *           are not written
  *   info    count entries: bla_dstein's info (k > 0: k vectors did not
  *           converge, their columns NaN; -3: m[p] out of range, or w not
- *           finite or not ascending; negative: z[p] NaN)
+ *           finite, not ascending or outside T's Gershgorin interval;
+ *           negative: z[p] NaN)
  *
  * The largest K eigenpairs of count M x M matrices: stebz with
  *   BLA_RANGE_INDEX, il = M - K, iu = M - 1 and w count x K, then stein on
