@@ -65,14 +65,10 @@ static const ref_data *ref_get(void) {
   size_t k, cap = 0;
   if (g_ref_loaded)
     return &g_ref;
-  fp = fopen(path, "r");
-  cr_assert(fp != NULL, "cannot open the reference data %s", path);
+  fp = blt_data_open(path);
   memset(&g_ref, 0, sizeof g_ref);
-  while (fgets(line, sizeof line, fp)) {
+  while (blt_data_line(fp, line, (int)sizeof line, path)) {
     char *s = line, *end;
-    cr_assert(strchr(line, '\n') != NULL, "%s: line too long", path);
-    if (line[0] == '#' || line[0] == '\n')
-      continue;
     if (strncmp(line, "orders ", 7) == 0) {
       s += 7;
       for (;;) {

@@ -176,14 +176,10 @@ static const ref_data *ref_get(void) {
   int i;
   if (g_ref_loaded)
     return &g_ref;
-  fp = fopen(path, "r");
-  cr_assert(fp != NULL, "cannot open the reference data %s", path);
+  fp = blt_data_open(path);
   memset(&g_ref, 0, sizeof g_ref);
-  while (fgets(line, sizeof line, fp)) {
+  while (blt_data_line(fp, line, (int)sizeof line, path)) {
     char *s;
-    cr_assert(strchr(line, '\n') != NULL, "%s: line too long", path);
-    if (line[0] == '#' || line[0] == '\n')
-      continue;
     if ((line[0] == 'a' || line[0] == 'b') && line[1] == ' ') {
       const int is_a = line[0] == 'a';
       ab_rec *r;

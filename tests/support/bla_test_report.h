@@ -6,6 +6,7 @@
 #define BLA_TEST_REPORT_H
 
 #include <stdio.h>
+#include <string.h>
 
 #include "bla_test.h"
 #include "bla_test_backend.h"
@@ -39,6 +40,27 @@ static inline blt_report *report(void) {
 static inline void check_done(void) {
   cr_expect(g_rep.nfail <= MAX_LOGGED, "%lld further failures were not logged",
             (long long)(g_rep.nfail - MAX_LOGGED));
+}
+
+/* ---- Reference data files -------------------------------------------------
+ * Text files under BLA_TEST_DATA_DIR: a file that cannot be opened or a
+ * line longer than the buffer fails the test. */
+static inline FILE *blt_data_open(const char *path) {
+  FILE *fp = fopen(path, "r");
+  cr_assert(fp != NULL, "cannot open the reference data %s", path);
+  return fp;
+}
+
+/* The next line that is neither blank nor a # comment into line (size
+ * bytes); 0 at the end of the file. */
+static inline int blt_data_line(FILE *fp, char *line, int size,
+                                const char *path) {
+  while (fgets(line, size, fp)) {
+    cr_assert(strchr(line, '\n') != NULL, "%s: line too long", path);
+    if (line[0] != '#' && line[0] != '\n')
+      return 1;
+  }
+  return 0;
 }
 
 /* ---- Tests on each backend --------------------------------------------------
