@@ -1486,11 +1486,7 @@ static snapshot snap(const outs *o, const int *info) {
   snapshot sn;
   int s;
   for (s = 0; s < 4; ++s) {
-    sn.copy[s] = NULL;
-    if (o->b[s].data) {
-      sn.copy[s] = blt_xmalloc(o->b[s].bytes);
-      memcpy(sn.copy[s], o->b[s].data, o->b[s].bytes);
-    }
+    sn.copy[s] = o->b[s].data ? blt_xmemdup(o->b[s].data, o->b[s].bytes) : NULL;
   }
   memcpy(sn.info, info, sizeof sn.info);
   return sn;

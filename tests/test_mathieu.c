@@ -222,8 +222,7 @@ static const ref_data *ref_get(void) {
       }
       cr_assert(n > 0, "%s: empty coef record", path);
       r->n = n;
-      r->c = (long double *)blt_xmalloc((size_t)n * sizeof(long double));
-      memcpy(r->c, buf, (size_t)n * sizeof(long double));
+      r->c = (long double *)blt_xmemdup(buf, (size_t)n * sizeof(long double));
     } else if (strncmp(line, "ang ", 4) == 0) {
       ang_rec *r;
       g_ref.ang = (ang_rec *)grow(g_ref.ang, g_ref.nang, sizeof(ang_rec));

@@ -488,8 +488,7 @@ static void run_core(int is_float) {
         /* Values only with a z that holds NaN: z is not referenced. */
         c = core_new(prec, n, variant, d, e, NULL, 1);
         {
-          void *zc = blt_xmalloc(c.zbytes);
-          memcpy(zc, c.zbuf, c.zbytes);
+          void *zc = blt_xmemdup(c.zbuf, c.zbytes);
           info = core_steqr(&c, BLA_COMPZ_NONE, LWORK_EXACT);
           core_read(&c, lam, NULL, NULL);
           CHECK(info == 0 && blt_same_bytes(zc, c.zbuf, c.zbytes) &&
@@ -640,13 +639,11 @@ static void run_core_args(int is_float) {
     const core_arg *a = &cases[cse];
     const bla_compz compz = (bla_compz)a->compz;
     core_prob c = core_new(prec, n, cse % 2, set.d, set.e, set.q, 1);
-    void *d0 = blt_xmalloc(c.dbytes), *e0 = blt_xmalloc(c.ebytes);
-    void *z0 = blt_xmalloc(c.zbytes);
+    void *d0 = blt_xmemdup(c.dbuf, c.dbytes);
+    void *e0 = blt_xmemdup(c.ebuf, c.ebytes);
+    void *z0 = blt_xmemdup(c.zbuf, c.zbytes);
     int64_t work = LWORK_EXACT;
     int info;
-    memcpy(d0, c.dbuf, c.dbytes);
-    memcpy(e0, c.ebuf, c.ebytes);
-    memcpy(z0, c.zbuf, c.zbytes);
     if (a->change == CH_E_LEN)
       c.de.n = c.se.n = n + a->by;
     else if (a->change == CH_Z_NULL)
@@ -889,8 +886,7 @@ static arg_env env_snapshot(const arg_env *v) {
   s.d = blt_vbatch_clone(v->d);
   s.e = blt_vbatch_clone(v->e);
   s.z = blt_mbatch_clone(v->z);
-  s.info = (int *)blt_xmalloc(v->info_bytes);
-  memcpy(s.info, v->info, v->info_bytes);
+  s.info = (int *)blt_xmemdup(v->info, v->info_bytes);
   return s;
 }
 

@@ -31,6 +31,13 @@ void *blt_xcalloc(size_t count, size_t size) {
   return p;
 }
 
+void *blt_xmemdup(const void *src, size_t bytes) {
+  void *copy = blt_xmalloc(bytes);
+  if (bytes > 0)
+    memcpy(copy, src, bytes);
+  return copy;
+}
+
 double *blt_dalloc(int64_t len) {
   return (double *)blt_xcalloc((size_t)(len > 0 ? len : 1), sizeof(double));
 }
@@ -792,21 +799,11 @@ blt_mbatch blt_mbatch_rebase(blt_mbatch b, void *data) {
 }
 
 blt_vbatch blt_vbatch_clone(blt_vbatch b) {
-  void *copy;
-  if (!b.data)
-    return b;
-  copy = blt_xmalloc(b.bytes);
-  memcpy(copy, b.data, b.bytes);
-  return blt_vbatch_rebase(b, copy);
+  return b.data ? blt_vbatch_rebase(b, blt_xmemdup(b.data, b.bytes)) : b;
 }
 
 blt_mbatch blt_mbatch_clone(blt_mbatch b) {
-  void *copy;
-  if (!b.data)
-    return b;
-  copy = blt_xmalloc(b.bytes);
-  memcpy(copy, b.data, b.bytes);
-  return blt_mbatch_rebase(b, copy);
+  return b.data ? blt_mbatch_rebase(b, blt_xmemdup(b.data, b.bytes)) : b;
 }
 
 void blt_vbatch_put(blt_vbatch b, int64_t p, const double *x) {

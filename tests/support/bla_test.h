@@ -307,6 +307,8 @@ blt_st_ratios blt_st_check(const blt_st_set *s, int64_t p, int update,
 
 void *blt_xmalloc(size_t bytes); /* aborts the test on failure */
 void *blt_xcalloc(size_t count, size_t size);
+/* A copy of bytes bytes at src (at least one byte allocated). */
+void *blt_xmemdup(const void *src, size_t bytes);
 /* len zeroed doubles; at least one, so that len <= 0 is no special case. */
 double *blt_dalloc(int64_t len);
 /* len ints set to a pattern no routine stores as info, so that an entry
