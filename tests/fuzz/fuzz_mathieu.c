@@ -25,7 +25,7 @@ static int decode(fz_ctx *c) {
     fz_view_add(c, "q", FZ_REAL, FZ_IN, FZ_PV, 0, count, 1, 1);
     fz_view_expect(c, QA, -1, 1, 1);
     c->count = c->v[QA].count;
-    c->v[QA].rovec = 1;
+    c->v[QA].rovec = c->v[QA].rospan = 1;
     fz_view_add(c, "a", FZ_REAL, FZ_OUT, FZ_VB, 1, c->count, na, 1);
     fz_view_add(c, "b", FZ_REAL, FZ_OUT, FZ_VB, 1, c->count, nb, 1);
     fz_view_expect(c, AA, c->count, -1, 1);

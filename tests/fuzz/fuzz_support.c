@@ -616,6 +616,18 @@ int fz_live(const fz_ctx *c, int k) {
   return !c->v[k].is_null && c->v[k].fits && c->v[k].data;
 }
 
+/* Whether two placed views with entries have byte ranges that meet. */
+static int fz_bytes_meet(const fz_ctx *c, const fz_view *a, const fz_view *b) {
+  const unsigned char *alo, *ahi, *blo, *bhi;
+  if (!fz_has_entries(a) || !fz_has_entries(b) || !a->data || !b->data)
+    return 0;
+  alo = (const unsigned char *)a->data + a->lo * (int64_t)fz_elsize(c, a);
+  ahi = (const unsigned char *)a->data + (a->hi + 1) * (int64_t)fz_elsize(c, a);
+  blo = (const unsigned char *)b->data + b->lo * (int64_t)fz_elsize(c, b);
+  bhi = (const unsigned char *)b->data + (b->hi + 1) * (int64_t)fz_elsize(c, b);
+  return alo < bhi && blo < ahi;
+}
+
 /* Places every view; returns -1 when the input is to be skipped. */
 static int fz_place(fz_ctx *c) {
   int k, reject;
@@ -741,14 +753,18 @@ static int fz_place(fz_ctx *c) {
     int j;
     if (c->v[k].is_null || (c->v[k].role != FZ_OUT && c->v[k].role != FZ_INOUT))
       continue;
-    for (j = 0; j < c->nv; ++j)
+    for (j = 0; j < c->nv; ++j) {
       if (c->v[j].rovec && !c->v[j].is_null && c->v[j].data == c->v[k].data) {
         /* Without entries there is no overlap to refuse. */
         if (fz_has_entries(&c->v[k]) && fz_has_entries(&c->v[j]))
           fz_reject(c, "an output starts at a read-only input vector");
         else
           fz_ambiguous(c);
+      } else if (c->v[j].rospan && !c->v[j].is_null &&
+                 fz_bytes_meet(c, &c->v[j], &c->v[k])) {
+        fz_ambiguous(c); /* refusing is allowed, not required */
       }
+    }
   }
   /* info: count entries, or a few of bait when count is not allocatable. */
   if (!c->null_info) {
