@@ -8,6 +8,8 @@
 # Usage: scripts/fuzz.sh [--seconds N] [--seed S] [target...]
 #   targets: tridiag schur qz cholesky bessel mathieu stebz (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
+#   --replay     run each committed input once (corpus and regressions),
+#                no new inputs: the deterministic check CI gates on
 #   --seed S     libFuzzer's seed (default 1, so that a run repeats: a
 #                shorter run on a slower machine replays a prefix of the
 #                same inputs; 0 draws a new seed each run)
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 seconds=60
 seed=1
+replay=0
 targets=()
 while (($#)); do
   case "$1" in
@@ -29,6 +32,10 @@ while (($#)); do
     seconds="${1#--seconds=}"
     shift
     ;;
+  --replay)
+    replay=1
+    shift
+    ;;
   --seed)
     seed="$2"
     shift 2
@@ -38,7 +45,7 @@ while (($#)); do
     shift
     ;;
   -h | --help)
-    sed -n '2,16p' "$0"
+    sed -n '2,18p' "$0"
     exit 0
     ;;
   *)
@@ -89,9 +96,21 @@ for t in "${targets[@]}"; do
   fi
   rm -f "$artifacts"/crash-* "$artifacts"/leak-* "$artifacts"/timeout-* \
     "$artifacts"/oom-*
-  echo "== fuzz_$t: ${seconds} s, seed $seed"
+  if ((replay)); then
+    echo "== fuzz_$t: replay"
+  else
+    echo "== fuzz_$t: ${seconds} s, seed $seed"
+  fi
   rc=0
-  "./$build/fuzz_$t" -seed="$seed" -max_total_time="$seconds" \
+  length=(-max_total_time="$seconds")
+  if ((replay)); then
+    length=(-runs=0)
+    dirs=("tests/fuzz/corpus/$t")
+    if [ -d "tests/fuzz/regressions/$t" ]; then
+      dirs+=("tests/fuzz/regressions/$t")
+    fi
+  fi
+  "./$build/fuzz_$t" -seed="$seed" "${length[@]}" \
     -print_final_stats=1 \
     -timeout=25 -rss_limit_mb=2048 -max_len=4096 \
     -artifact_prefix="$artifacts/" "${dirs[@]}" >"$log" 2>&1 || rc=$?
