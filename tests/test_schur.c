@@ -1490,3 +1490,20 @@ BLT_TEST_PRECS(regression, schur_underflow_blocks_double,
                schur_underflow_blocks_float) {
   run_underflow_blocks(be, is_float);
 }
+
+/* Reflectors that gehrd did not make (tiny tau, huge v) multiply to a Q
+ * beyond float's range: orghr says so with info 1 and a NaN Q, never an
+ * Inf with info 0. */
+Test(core, orghr_overflowing_product) {
+  float a[16] = {0}, tau[3] = {1e-10f, 0, 0};
+  int info, i, nan = 1;
+  report();
+  a[2] = 1e25f; /* a(2, 0) and a(3, 0): the first reflector's v */
+  a[3] = 1e25f;
+  info = bla_sorghr(bla_smat_make(a, 4, 4, 1, 4), bla_svec_make(tau, 3, 1),
+                    bla_svec_make(NULL, 0, 1));
+  for (i = 0; i < 16; ++i)
+    nan &= isnan(a[i]);
+  CHECK(info == 1 && nan, "info %d, Q %s", info, nan ? "NaN" : "not all NaN");
+  check_done();
+}

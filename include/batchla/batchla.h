@@ -172,7 +172,8 @@ bla_status bla_ssteqr_batch(bla_compz compz, bla_svec_batch d, bla_svec_batch e,
  *   w       count x k, k >= n (INDEX: k >= iu - il + 1): w[p][0..m[p]) :=
  *           the eigenvalues, ascending; later entries are not written
  *   info    count entries: bla_dstebz's info (negative: non-finite d or e,
- *           m[p] = 0 and w[p] NaN; 1, 2: bisection failure, likewise)
+ *           m[p] = 0 and w[p] NaN; 1, 2: bisection failure, 3: a wanted
+ *           eigenvalue beyond the overflow threshold, likewise)
  *
  * bla_dstein_batch: eigenvectors for given eigenvalues by inverse iteration
  *   (LAPACK dstein; bla_dstein per problem).
@@ -225,8 +226,9 @@ bla_status bla_sstein_batch(bla_svec_batch d, bla_svec_batch e,
  * bla_dschur_batch: A = Z T Z^T for general a (a := T); z may be a NULL
  *   batch (no Schur vectors). LAPACK dgees without sorting or balancing.
  * info[p]: the core routine's (k > 0: QR iteration failed at row k, the
- * eigenvalues after it valid, every other output NaN; negative: non-finite
- * input, every output NaN). Argument errors (BLA_ERR_ARG): shapes or counts
+ * eigenvalues after it valid, every other output NaN; for orghr, 1: Q
+ * overflowed, possible only for reflectors gehrd did not make, Q NaN;
+ * negative: non-finite input, every output NaN). Argument errors (BLA_ERR_ARG): shapes or counts
  * that do not match, invalid job or compz, NULL data or info where entries
  * exist. BLA_ERR_ALLOC when scratch cannot be allocated.
  * Runs on: host (OpenMP) and CUDA. */

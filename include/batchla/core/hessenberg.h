@@ -49,11 +49,13 @@ BLA_INLINE BLA_HD bla_index bla_sgehrd_lwork(bla_index n);
  *   tau    max(n-1, 0) entries from bla_dgehrd
  *   work   bla_dorghr_lwork(n) entries (may be a NULL view when 0)
  *
- * Returns info: 0 ok; -1 a not square, or a non-finite reflector entry
- * (strictly below the subdiagonal); -2 tau length or non-finite; -3 work
- * too short. Entries of a on and above the subdiagonal are not read. Shape
- * errors touch nothing; after a non-finite input (a checked before tau) a
- * is NaN.
+ * Returns info: 0 ok; 1 the product overflowed (possible only for
+ * reflectors that bla_dgehrd did not make: theirs give an orthogonal Q),
+ * a is NaN; -1 a not square, or a non-finite reflector entry (strictly
+ * below the subdiagonal); -2 tau length or non-finite; -3 work too short.
+ * Entries of a on and above the subdiagonal are not read. Shape errors
+ * touch nothing; after a non-finite input (a checked before tau) a is
+ * NaN.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dorghr(bla_dmat a, bla_dvec tau, bla_dvec work);
 BLA_INLINE BLA_HD int bla_sorghr(bla_smat a, bla_svec tau, bla_svec work);
