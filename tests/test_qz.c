@@ -697,3 +697,56 @@ static void run_core_args(int is_float) {
 TEST_PRECS(core, bad_args_double, bad_args_float) {
   run_core_args(is_float);
 }
+
+/* A float pencil (A subnormal, B near overflow and singular) whose complex
+ * pair has |lambda| near FLT_TRUE_MIN / FLT_MAX: qz scales A up and B down,
+ * and undoing that must keep alphai nonzero, with opposite signs, for both
+ * eigenvalues beside S's 2x2 block, though the pair's two betas differ and
+ * its alphas land in the subnormal range. (A fuzzing input.) */
+Test(core, float_pair_below_range) {
+  const float s = 0x1p-149f; /* the smallest subnormal */
+  float a[25] = {0,       0,     0,      0,     34 * s, /* row-major */
+                 0,       2 * s, 2 * s,  2 * s, 34 * s, 10 * s, 0,
+                 2 * s,   0,     47 * s, 2 * s, 2 * s,  0,      2 * s,
+                 -37 * s, 2 * s, 0,      2 * s, 71 * s, 22 * s};
+  float b[25] = {1.3150011e+38f,
+                 -2.8142249e+36f,
+                 -3.82568433e+37f,
+                 0,
+                 0,
+                 -1.43722777e+38f,
+                 -2.52812934e+37f,
+                 -5.47943087e+37f,
+                 0,
+                 0,
+                 1.32709915e+38f,
+                 -5.59366141e+37f,
+                 -2.76074424e+37f,
+                 0,
+                 0,
+                 5.8366609e+37f,
+                 4.20576046e+35f,
+                 -1.89363066e+37f,
+                 0,
+                 0,
+                 4.31687561e+37f,
+                 -4.460183e+36f,
+                 0,
+                 0,
+                 0};
+  float ar[5], ai[5], be[5], vl[25], vr[25], w[4];
+  int info, j, bad = -1;
+  report();
+  info = bla_sqz(bla_smat_make(a, 5, 5, 5, 1), bla_smat_make(b, 5, 5, 5, 1),
+                 bla_svec_make(ar, 5, 1), bla_svec_make(ai, 5, 1),
+                 bla_svec_make(be, 5, 1), bla_smat_make(vl, 5, 5, 5, 1),
+                 bla_smat_make(vr, 5, 5, 5, 1), bla_svec_make(w, 4, 1));
+  for (j = 0; j < 4 && bad < 0; ++j)
+    if (a[(j + 1) * 5 + j] != 0 &&
+        !(ai[j] != 0 && ai[j] == -ai[j + 1] && ai[j] > 0))
+      bad = j;
+  CHECK(info == 0 && bad < 0, "info %d; the 2x2 block at %d has alphai %g, %g",
+        info, bad, bad < 0 ? 0.0 : (double)ai[bad],
+        bad < 0 ? 0.0 : (double)ai[bad + 1]);
+  check_done();
+}
