@@ -832,6 +832,37 @@ Test(core, direct_double) {
                    work) == -3 &&
             blt_all_nan(16, z),
         "stein: unsorted w");
+  /* T near overflow, whose Gershgorin interval overflows below (d0 - e0)
+   * though every eigenvalue is finite: a w above the interval is still
+   * refused (-3), and T's own eigenvalues are still accepted. */
+  {
+    double dh[3] = {-1.75e308, 1, 2}, eh[2] = {1e307, 0};
+    const bla_dvec tdh = bla_dvec_make(dh, 3, 1), teh = bla_dvec_make(eh, 2, 1);
+    w[0] = 1;
+    w[1] = 1.5e307; /* above d1 + e0 + 1 */
+    CHECK(bla_dstein(tdh, teh, bla_dvec_make(w, 2, 1),
+                     bla_dmat_make(z, 3, 2, 1, 3), work) == -3 &&
+              blt_all_nan(6, z),
+          "stein: w beyond an overflowing Gershgorin interval");
+    info = bla_dstebz(BLA_RANGE_ALL, 0, 0, 0, 0, 0, tdh, teh, &m,
+                      bla_dvec_make(w, 3, 1), work);
+    if (info == 0)
+      info = bla_dstein(tdh, teh, bla_dvec_make(w, 3, 1),
+                        bla_dmat_make(z, 3, 3, 1, 3), work);
+    for (i = 0; i < 9; ++i)
+      info = isfinite(z[i]) ? info : 99;
+    CHECK(info == 0, "stein: T's own eigenvalues near overflow: info %d", info);
+    /* An eigenvalue beyond the overflow threshold (about -2.6e308): info 3,
+     * never an Inf with info 0. */
+    dh[0] = -1.6e308;
+    dh[1] = -1.5e308;
+    eh[0] = eh[1] = 1e308;
+    info = bla_dstebz(BLA_RANGE_ALL, 0, 0, 0, 0, 0, tdh, teh, &m,
+                      bla_dvec_make(w, 3, 1), work);
+    CHECK(info == 3 && m == 0 && blt_all_nan(3, w),
+          "stebz: an eigenvalue beyond overflow: info %d m %lld", info,
+          (long long)m);
+  }
   check_done();
 }
 

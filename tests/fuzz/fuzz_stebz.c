@@ -440,6 +440,19 @@ static void check_stebz(fz_ctx *c, int64_t p, int info) {
               (long long)p, info, dfin ? "e" : "d", dfin ? -8 : -7);
   } else if (info < 0) {
     fz_fail(c, "problem %lld: info %d for finite d and e", (long long)p, info);
+  } else if (info == 3) {
+    /* A wanted eigenvalue beyond overflow: possible only when T's
+     * Gershgorin interval reaches past it. */
+    long double g = 0;
+    for (i = 0; i < n; ++i)
+      g = fmaxl(g, fabsl(fz_at(c, D, p, i, 0, 0)) +
+                       (i > 0 ? fabsl(fz_at(c, E, p, i - 1, 0, 0)) : 0) +
+                       (i + 1 < n ? fabsl(fz_at(c, E, p, i, 0, 0)) : 0));
+    if (!(g > (long double)c->big / 2))
+      fz_fail(c,
+              "problem %lld: info 3 (an eigenvalue beyond overflow) but "
+              "|T|'s Gershgorin bound is %Lg",
+              (long long)p, g);
   } else if (info > 0) {
     fz_fail(c,
             "problem %lld: info %d (a bisection failure, documented as not "

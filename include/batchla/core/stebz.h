@@ -54,7 +54,8 @@
  * non-finite or d.n < 0; -8 e non-finite or e.n != max(n-1, 0); -9 m NULL;
  * -10 w too short; -11 work too short; 1: a bisection did not converge in
  * its log2(width / pivmin) + 3 steps, 2: INDEX could not bracket the
- * eigenvalues il..iu (LAPACK's info 1 and 2; neither is known to happen).
+ * eigenvalues il..iu (LAPACK's info 1 and 2; neither is known to happen);
+ * 3: a wanted eigenvalue lies beyond the overflow threshold (T near it).
  * Argument errors (-1..-6, the lengths of -7, -8, and -9..-11) touch
  * nothing; after a non-finite d or e, or info > 0, w is NaN and m = 0.
  * Runs on: host and device (BLA_HD). */
