@@ -5,20 +5,22 @@
 # tests/fuzz, plus a scratch corpus in build-fuzz/corpus/<target> where new
 # inputs go. Prints each target's executions and coverage; exits non-zero
 # when any target found a crash, with the reproducer's path.
-# Usage: scripts/fuzz.sh [--seconds N] [--seed S] [target...]
+# Usage: scripts/fuzz.sh [--seconds N | --runs N | --replay] [--seed S]
+#                        [target...]
 #   targets: tridiag schur qz cholesky bessel mathieu stebz (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
+#   --runs N     N executions per target from an empty scratch corpus: the
+#                same inputs on every run of the same build (CI's run)
 #   --replay     run each committed input once (corpus and regressions),
-#                no new inputs: the deterministic check CI gates on
-#   --seed S     libFuzzer's seed (default 1, so that a run repeats: a
-#                shorter run on a slower machine replays a prefix of the
-#                same inputs; 0 draws a new seed each run)
+#                no new inputs
+#   --seed S     libFuzzer's seed (default 1; 0 draws a new seed each run)
 # The environment passes through: BLA_FUZZ_AVOID (tests/fuzz/README.md),
 # OMP_NUM_THREADS (default 2 here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 seconds=60
+runs=0
 seed=1
 replay=0
 targets=()
@@ -30,6 +32,14 @@ while (($#)); do
     ;;
   --seconds=*)
     seconds="${1#--seconds=}"
+    shift
+    ;;
+  --runs)
+    runs="$2"
+    shift 2
+    ;;
+  --runs=*)
+    runs="${1#--runs=}"
     shift
     ;;
   --replay)
@@ -96,13 +106,23 @@ for t in "${targets[@]}"; do
   fi
   rm -f "$artifacts"/crash-* "$artifacts"/leak-* "$artifacts"/timeout-* \
     "$artifacts"/oom-*
+  rc=0
   if ((replay)); then
     echo "== fuzz_$t: replay"
+  elif ((runs)); then
+    echo "== fuzz_$t: $runs executions, seed $seed"
+    # The same inputs on every run of one build: one thread (counters hit
+    # from several threads race), no comparison tracing (it records
+    # operands that differ from run to run, such as addresses), and no
+    # scratch corpus left by an earlier run.
+    length=(-runs="$runs" -use_cmp=0)
+    export OMP_THREAD_LIMIT=1
+    rm -rf "$corpus"
+    mkdir -p "$corpus"
   else
     echo "== fuzz_$t: ${seconds} s, seed $seed"
+    length=(-max_total_time="$seconds")
   fi
-  rc=0
-  length=(-max_total_time="$seconds")
   if ((replay)); then
     length=(-runs=0)
     dirs=("tests/fuzz/corpus/$t")
