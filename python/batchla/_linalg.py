@@ -166,8 +166,10 @@ def _steqr_meaning(v):
 
 
 def _stebz_meaning(v):
-    return ("the bisection failed to converge" if v == 1 else
-            "the bisection could not bracket the selected eigenvalues")
+    return {1: "the bisection failed to converge",
+            2: "the bisection could not bracket the selected eigenvalues",
+            3: "a selected eigenvalue lies beyond the overflow threshold"
+            }.get(v, f"bisection info {v}")
 
 
 def _stein_meaning(v):

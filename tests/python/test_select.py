@@ -426,3 +426,17 @@ def test_select_nonfinite(select, rng, vectors, bad, arg):
         assert np.all(np.isnan(res[1][1]))
         assert not np.isnan(res[1][good]).any()
 
+
+
+def test_select_eigenvalue_beyond_overflow():
+    # Finite entries whose smallest eigenvalue (about -2.6e308) overflows:
+    # an error that says so, never -inf.
+    d = np.array([-1.6e308, -1.5e308, 1e307])
+    e = np.array([1e308, 1e308])
+    with pytest.raises(np.linalg.LinAlgError, match="overflow threshold"):
+        bl.eigvalsh_tridiagonal(d, e, select="i", select_range=(0, 0))
+    # The other two are finite: the dense solver on T / 2^16, scaled back.
+    t = (np.diag(d) + np.diag(e, 1) + np.diag(e, -1)) / 2.0**16
+    np.testing.assert_allclose(
+        bl.eigvalsh_tridiagonal(d, e, select="i", select_range=(1, 2)),
+        np.linalg.eigvalsh(t)[1:] * 2.0**16, rtol=1e-13)
