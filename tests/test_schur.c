@@ -1507,3 +1507,52 @@ Test(core, orghr_overflowing_product) {
   CHECK(info == 1 && nan, "info %d, Q %s", info, nan ? "NaN" : "not all NaN");
   check_done();
 }
+
+/* Hessenberg matrices near overflow: hseqr scales h into range as schur
+ * scales A, so with entries up to DBL_MAX / (2n) (|T|_F below DBL_MAX / 2)
+ * every one converges to a finite T; with entries up to DBL_MAX an
+ * eigenvalue or T may overflow, which is info n + 1 with every output NaN,
+ * never Inf or NaN with info 0. (Unscaled, many failed to converge, and
+ * some gave NaN with info 0.) */
+Test(core, hseqr_schur_near_overflow) {
+  double h[144], wr[12], wi[12], z[144], work[12];
+  int is, trial, routine;
+  report();
+  for (is = 0; is < 2; ++is)
+    for (routine = 0; routine < 2; ++routine)
+      for (trial = 0; trial < 200; ++trial) {
+        const int n = 2 + trial % 10;
+        const double scale = is == 0 ? DBL_MAX / (2 * n) : DBL_MAX;
+        int i, j, info, finite = 1, nan = 1;
+        blt_rng rng;
+        blt_rng_seed(&rng, 0x70eULL + (uint64_t)trial);
+        for (j = 0; j < n; ++j)
+          for (i = 0; i < n; ++i)
+            h[i + j * n] = i <= j + 1 ? scale * blt_rng_uniform(&rng) : 0;
+        info =
+            routine == 0
+                ? bla_dhseqr(BLA_JOB_SCHUR, BLA_COMPZ_INIT,
+                             bla_dmat_make(h, n, n, 1, n),
+                             bla_dvec_make(wr, n, 1), bla_dvec_make(wi, n, 1),
+                             bla_dmat_make(z, n, n, 1, n),
+                             bla_dvec_make(NULL, 0, 1))
+                : bla_dschur(bla_dmat_make(h, n, n, 1, n),
+                             bla_dvec_make(wr, n, 1), bla_dvec_make(wi, n, 1),
+                             bla_dmat_make(z, n, n, 1, n),
+                             bla_dvec_make(work, n - 1, 1));
+        for (i = 0; i < n * n; ++i) {
+          finite &= isfinite(h[i]) && isfinite(z[i]) &&
+                    (i >= n || (isfinite(wr[i]) && isfinite(wi[i])));
+          nan &= isnan(h[i]) && isnan(z[i]) &&
+                 (i >= n || (isnan(wr[i]) && isnan(wi[i])));
+        }
+        CHECK(is == 0 ? info == 0 && finite
+                      : (info == 0 && finite) || (info == n + 1 && nan),
+              "%s n=%d scale %g trial %d: info %d, outputs %s",
+              routine ? "schur" : "hseqr", n, scale, trial, info,
+              finite ? "finite"
+              : nan  ? "NaN"
+                     : "mixed");
+      }
+  check_done();
+}

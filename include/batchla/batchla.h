@@ -226,12 +226,13 @@ bla_status bla_sstein_batch(bla_svec_batch d, bla_svec_batch e,
  * bla_dschur_batch: A = Z T Z^T for general a (a := T); z may be a NULL
  *   batch (no Schur vectors). LAPACK dgees without sorting or balancing.
  * info[p]: the core routine's (k > 0: QR iteration failed at row k, the
- * eigenvalues after it valid, every other output NaN; for orghr, 1: Q
+ * eigenvalues after it valid, every other output NaN; n + 1: T or an
+ * eigenvalue beyond the overflow threshold, every output NaN; for orghr, 1: Q
  * overflowed, possible only for reflectors gehrd did not make, Q NaN;
- * negative: non-finite input, every output NaN). Argument errors (BLA_ERR_ARG): shapes or counts
- * that do not match, invalid job or compz, NULL data or info where entries
- * exist. BLA_ERR_ALLOC when scratch cannot be allocated.
- * Runs on: host (OpenMP) and CUDA. */
+ * negative: non-finite input, every output NaN). Argument errors (BLA_ERR_ARG):
+ * shapes or counts that do not match, invalid job or compz, NULL data or info
+ * where entries exist. BLA_ERR_ALLOC when scratch cannot be allocated. Runs on:
+ * host (OpenMP) and CUDA. */
 bla_status bla_dgehrd_batch(bla_dmat_batch a, bla_dvec_batch tau, int *info,
                             const bla_exec *exec);
 bla_status bla_dorghr_batch(bla_dmat_batch a, bla_dvec_batch tau, int *info,

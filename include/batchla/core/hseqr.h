@@ -35,7 +35,10 @@
  * non-finite; -4 wr, -5 wi length; -6 z NULL, not n x n, or (UPDATE)
  * non-finite; -7 work too short; k > 0: the iteration failed to converge
  * at row k (1-based): eigenvalues k+1..n (1-based) are valid, the others
- * and h and z are NaN (as LAPACK's info, minus its partial T and Z).
+ * and h and z are NaN (as LAPACK's info, minus its partial T and Z); n + 1:
+ * an eigenvalue, or with BLA_JOB_SCHUR an entry of T, lies beyond the
+ * overflow threshold (h within a factor of about n of it), every output
+ * NaN. h is scaled into range by a power of two first, as schur scales A.
  * Shape errors touch nothing; after a non-finite input every output is NaN.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dhseqr(bla_job job, bla_compz compz, bla_dmat h,

@@ -34,8 +34,10 @@
  * Returns info: 0 ok; -1 a not square or non-finite; -2 wr, -3 wi length;
  * -4 z not n x n; -5 work too short (or NULL data with work.n > 0); k > 0
  * the QR iteration failed at row k (1-based): eigenvalues k+1..n (1-based)
- * valid, the rest of wr, wi and a and z NaN. Shape errors touch nothing;
- * after a non-finite input every output is NaN.
+ * valid, the rest of wr, wi and a and z NaN; n + 1 an eigenvalue or an
+ * entry of T beyond the overflow threshold (a within a factor of about n
+ * of it), every output NaN. Shape errors touch nothing; after a
+ * non-finite input every output is NaN.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dschur(bla_dmat a, bla_dvec wr, bla_dvec wi,
                                  bla_dmat z, bla_dvec work);
