@@ -344,7 +344,10 @@ def hessenberg(a, calc_q=False, overwrite_a=False, check_finite=True,
     return (res[0], res[1]) if calc_q else res[0]
 
 
-def _schur_meaning(v):
+def _schur_meaning(v, n):
+    if v == n + 1:
+        return ("an eigenvalue or an entry of t lies beyond the overflow "
+                "threshold (every output is NaN)")
     return (f"the QR iteration failed to converge at row {v} (eigenvalues "
             "after it are valid, every other output is NaN)")
 
@@ -372,8 +375,8 @@ def schur(a, output="real", lwork=None, overwrite_a=False, sort=None,
         t, z, info = _cuda(out).schur(a)
     else:
         t, z, info = _gufuncs.schur(a, out=outs + (None,))
-    raise_on_info(info, "schur", _schur_meaning, check_finite,
-                  named=(("a", a),))
+    raise_on_info(info, "schur", lambda v: _schur_meaning(v, a.shape[-1]),
+                  check_finite, named=(("a", a),))
     return t, z
 
 

@@ -123,6 +123,14 @@ def test_schur(kind, n, dtype):
         assert is_quasi_triangular(tref[None])
 
 
+def test_schur_beyond_overflow():
+    # Finite entries, an eigenvalue of 3.6e308: an error that says so.
+    a = np.full((3, 2, 2), 1.7e308)
+    a[0] = a[2] = [[1.0, 2.0], [3.0, 4.0]]
+    with pytest.raises(np.linalg.LinAlgError, match="overflow threshold"):
+        bl.schur(a)
+
+
 # ---- QZ ----------------------------------------------------------------------
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=dname)
