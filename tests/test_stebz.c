@@ -288,11 +288,7 @@ static result solve_set(const blt_backend *be, int variant, const blt_st_set *s,
 }
 
 static void result_free(result *r) {
-  free(r->w);
-  free(r->z);
-  free(r->m);
-  free(r->infob);
-  free(r->infov);
+  BLT_FREE_ALL(r->w, r->z, r->m, r->infob, r->infov);
 }
 
 /* Checks problem p of a selection: status, info, m, ascending values equal

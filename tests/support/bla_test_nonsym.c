@@ -13,19 +13,6 @@
 
 /* ---- Dense helpers ------------------------------------------------------- */
 
-double blt_ns_norm1(int64_t n, const double *a, int64_t lda) {
-  double anorm = 0.0;
-  int64_t i, j;
-  for (j = 0; j < n; ++j) {
-    double s = 0.0;
-    for (i = 0; i < n; ++i)
-      s += fabs(a[i + j * lda]);
-    if (!(s <= anorm))
-      anorm = s; /* propagates NaN */
-  }
-  return anorm;
-}
-
 double blt_ns_normf(int64_t n, const double *a, int64_t lda) {
   /* Scaled sum of squares (LAPACK dlassq), safe near overflow. */
   double scale = 0.0, ssq = 1.0;
@@ -104,15 +91,13 @@ static const char *const ns_type_names[BLT_NS_NTYPES + 1] = {
     "all ones",
     "Jordan block, U J U^T"};
 
-const char *blt_ns_type_name(int type) {
-  if (type < 1 || type > BLT_NS_NTYPES)
-    return "(unknown type)";
-  return ns_type_names[type];
-}
-
 int blt_ns_type_normal(int type) {
   return type == 1 || type == 2 || (type >= 4 && type <= 8) || type == 22 ||
          type == 23 || type == 25 || type == 27;
+}
+
+const char *blt_ns_type_name(int type) {
+  return blt_catalogue_name(ns_type_names, BLT_NS_NTYPES, type);
 }
 
 /* Scale so that the largest magnitude is anorm (dlatme's and dlatmr's
@@ -470,20 +455,6 @@ int blt_ns_ref_hessenberg(int64_t n, const double *a, int64_t lda, double *h,
 
 /* ---- Ratios -------------------------------------------------------------- */
 
-/* dhst01's normalisation: never divides by less than unfl, caps at 1/ulp. */
-static double resid_ratio(int64_t n, double wnorm, double anorm, double ulp,
-                          double unfl) {
-  const double dn = (double)n;
-  if (!isfinite(wnorm) || isnan(anorm))
-    return INFINITY;
-  anorm = fmax(anorm, unfl);
-  if (anorm > wnorm)
-    return (wnorm / anorm) / (dn * ulp);
-  if (anorm < 1.0)
-    return (fmin(wnorm, dn * anorm) / anorm) / (dn * ulp);
-  return fmin(wnorm / anorm, dn) / (dn * ulp);
-}
-
 double blt_ns_resid(int64_t n, const double *a, const double *t,
                     const double *z, double ulp, double unfl) {
   double *w, *r, wnorm;
@@ -496,10 +467,10 @@ double blt_ns_resid(int64_t n, const double *a, const double *t,
   blt_ns_matmul_bt(n, w, z, r);
   for (i = 0; i < n * n; ++i)
     r[i] = a[i] - r[i];
-  wnorm = blt_ns_norm1(n, r, n);
+  wnorm = blt_norm1(n, r, n);
   free(w);
   free(r);
-  return resid_ratio(n, wnorm, blt_ns_norm1(n, a, n), ulp, unfl);
+  return blt_resid_ratio(n, wnorm, blt_norm1(n, a, n), ulp, unfl);
 }
 
 double blt_ns_orth(int64_t n, const double *z, double ulp) {
@@ -511,7 +482,7 @@ double blt_ns_orth(int64_t n, const double *z, double ulp) {
   blt_ns_matmul_bt(n, z, z, g);
   for (i = 0; i < n; ++i)
     g[i + i * n] -= 1.0;
-  wnorm = blt_ns_norm1(n, g, n);
+  wnorm = blt_norm1(n, g, n);
   free(g);
   if (!isfinite(wnorm))
     return INFINITY;
@@ -707,7 +678,7 @@ static int set_fill(blt_ns_set *s, int64_t p, const double *g) {
   if (info == 0)
     info =
         blt_ns_ref_eigen(n, a, n, s->wr + p * n, s->wi + p * n, s->s + p * n);
-  s->anorm[p] = blt_ns_norm1(n, a, n);
+  s->anorm[p] = blt_norm1(n, a, n);
   s->afro[p] = blt_ns_normf(n, a, n);
   return info;
 }
@@ -756,32 +727,16 @@ blt_ns_set blt_ns_set_from(blt_prec prec, blt_ns_kind kind, int64_t n,
 }
 
 void blt_ns_set_free(blt_ns_set *s) {
-  free(s->type);
-  free(s->a);
-  free(s->q);
-  free(s->aq);
-  free(s->anorm);
-  free(s->afro);
-  free(s->wr);
-  free(s->wi);
-  free(s->s);
+  BLT_FREE_ALL(s->type, s->a, s->q, s->aq, s->anorm, s->afro, s->wr, s->wi,
+               s->s);
   memset(s, 0, sizeof *s);
 }
 
 /* ---- Batches ------------------------------------------------------------- */
 
 const char *blt_ns_op_name(blt_ns_op op) {
-  switch (op) {
-  case BLT_NS_GEHRD:
-    return "gehrd";
-  case BLT_NS_ORGHR:
-    return "orghr";
-  case BLT_NS_HSEQR:
-    return "hseqr";
-  case BLT_NS_SCHUR:
-    return "schur";
-  }
-  return "(unknown op)";
+  static const char *const names[4] = {"gehrd", "orghr", "hseqr", "schur"};
+  return op >= BLT_NS_GEHRD && op <= BLT_NS_SCHUR ? names[op] : "(unknown op)";
 }
 
 /* A batch of count problems: a from a_all (problem k at a_all + k*n*n),
@@ -1009,11 +964,7 @@ static outs outs_new(int64_t count, int64_t n) {
 }
 
 static void outs_free(outs *o) {
-  free(o->a);
-  free(o->z);
-  free(o->tau);
-  free(o->wr);
-  free(o->wi);
+  BLT_FREE_ALL(o->a, o->z, o->tau, o->wr, o->wi);
 }
 
 static void outs_read(outs *o, const blt_ns_batch *b) {

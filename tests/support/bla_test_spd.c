@@ -247,27 +247,13 @@ void blt_spd_unpack(blt_spd_kind kind, bla_uplo uplo, int64_t n, int64_t kd,
 /* ---- Ratios -----------------------------------------------------------------
  */
 
-/* |A|_1 of the symmetric a (n x n, ld n), NaN propagated. */
-static double sym_norm1(int64_t n, const double *a) {
-  double m = 0.0;
-  int64_t i, j;
-  for (j = 0; j < n; ++j) {
-    double s = 0.0;
-    for (i = 0; i < n; ++i)
-      s += fabs(a[i + j * n]);
-    if (!(s <= m))
-      m = s;
-  }
-  return m;
-}
-
 double blt_spd_factor_resid(int64_t n, int64_t kd, bla_uplo uplo,
                             const double *a, const double *f, double eps) {
   double anorm, wnorm = 0.0;
   int64_t i, j, k;
   if (n <= 0)
     return 0.0;
-  anorm = sym_norm1(n, a);
+  anorm = blt_norm1(n, a, n);
   if (!(anorm > 0.0))
     return isnan(anorm) ? INFINITY : 1.0 / eps;
   /* Column j of the residual: rows within the band only, since the
@@ -297,7 +283,7 @@ double blt_spd_solve_resid(int64_t n, int64_t kd, const double *a, int64_t nrhs,
   int64_t i, j, k;
   if (n <= 0 || nrhs <= 0)
     return 0.0;
-  anorm = sym_norm1(n, a);
+  anorm = blt_norm1(n, a, n);
   if (!(anorm > 0.0))
     return isnan(anorm) ? INFINITY : 1.0 / eps;
   for (k = 0; k < nrhs; ++k) {
@@ -370,7 +356,7 @@ static double exact_rcond(int64_t n, const double *a, double anorm) {
   for (j = 0; j < n; ++j)
     for (i = j + 1; i < n; ++i)
       w[j + i * n] = w[i + j * n];
-  r = 1.0 / (anorm * sym_norm1(n, w));
+  r = 1.0 / (anorm * blt_norm1(n, w, n));
   free(w);
   return r;
 }
@@ -422,7 +408,7 @@ blt_spd_set blt_spd_set_new(blt_prec prec, blt_spd_kind kind, int64_t n,
           t += a[i + j * n] * x[j + k * n];
         b[i + k * n] = blt_round(prec, t);
       }
-    s.anorm[p] = sym_norm1(n, a);
+    s.anorm[p] = blt_norm1(n, a, n);
     if (s.izero[p] == 0) {
       s.rcond[p] = exact_rcond(n, a, s.anorm[p]);
       if (s.rcond[p] < 0.0) {
@@ -438,13 +424,7 @@ blt_spd_set blt_spd_set_new(blt_prec prec, blt_spd_kind kind, int64_t n,
 }
 
 void blt_spd_set_free(blt_spd_set *s) {
-  free(s->type);
-  free(s->izero);
-  free(s->a);
-  free(s->x);
-  free(s->b);
-  free(s->anorm);
-  free(s->rcond);
+  BLT_FREE_ALL(s->type, s->izero, s->a, s->x, s->b, s->anorm, s->rcond);
   memset(s, 0, sizeof *s);
 }
 
