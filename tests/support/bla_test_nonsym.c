@@ -837,34 +837,33 @@ void blt_ns_batch_read(const blt_ns_batch *b, int64_t p, double *a, double *z,
     blt_vbatch_get(b->wi, p, wi);
 }
 
+/* The op's batch driver of precision P: s or d, the drivers' letter and
+ * the member of the batches that holds their view. */
+#define DEFINE_NS_CALL(P)                                                      \
+  static bla_status ns_call_##P(blt_ns_op op, bla_job job, bla_compz compz,    \
+                                const blt_ns_batch *b, int *info,              \
+                                const bla_exec *exec) {                        \
+    switch (op) {                                                              \
+    case BLT_NS_GEHRD:                                                         \
+      return bla_##P##gehrd_batch(b->a.P, b->tau.P, info, exec);               \
+    case BLT_NS_ORGHR:                                                         \
+      return bla_##P##orghr_batch(b->a.P, b->tau.P, info, exec);               \
+    case BLT_NS_HSEQR:                                                         \
+      return bla_##P##hseqr_batch(job, compz, b->a.P, b->wr.P, b->wi.P,        \
+                                  b->z.P, info, exec);                         \
+    case BLT_NS_SCHUR:                                                         \
+      return bla_##P##schur_batch(b->a.P, b->wr.P, b->wi.P, b->z.P, info,      \
+                                  exec);                                       \
+    }                                                                          \
+    return BLA_ERR_ARG;                                                        \
+  }
+DEFINE_NS_CALL(s)
+DEFINE_NS_CALL(d)
+
 bla_status blt_ns_call(blt_ns_op op, bla_job job, bla_compz compz,
                        const blt_ns_batch *b, int *info, const bla_exec *exec) {
-  if (b->prec.is_float) {
-    switch (op) {
-    case BLT_NS_GEHRD:
-      return bla_sgehrd_batch(b->a.s, b->tau.s, info, exec);
-    case BLT_NS_ORGHR:
-      return bla_sorghr_batch(b->a.s, b->tau.s, info, exec);
-    case BLT_NS_HSEQR:
-      return bla_shseqr_batch(job, compz, b->a.s, b->wr.s, b->wi.s, b->z.s,
-                              info, exec);
-    case BLT_NS_SCHUR:
-      return bla_sschur_batch(b->a.s, b->wr.s, b->wi.s, b->z.s, info, exec);
-    }
-  } else {
-    switch (op) {
-    case BLT_NS_GEHRD:
-      return bla_dgehrd_batch(b->a.d, b->tau.d, info, exec);
-    case BLT_NS_ORGHR:
-      return bla_dorghr_batch(b->a.d, b->tau.d, info, exec);
-    case BLT_NS_HSEQR:
-      return bla_dhseqr_batch(job, compz, b->a.d, b->wr.d, b->wi.d, b->z.d,
-                              info, exec);
-    case BLT_NS_SCHUR:
-      return bla_dschur_batch(b->a.d, b->wr.d, b->wi.d, b->z.d, info, exec);
-    }
-  }
-  return BLA_ERR_ARG;
+  return b->prec.is_float ? ns_call_s(op, job, compz, b, info, exec)
+                          : ns_call_d(op, job, compz, b, info, exec);
 }
 
 bla_status blt_ns_run(const blt_backend *be, int variant, blt_ns_op op,
@@ -1180,32 +1179,58 @@ static double eig_cmp(const blt_ns_set *s, int64_t p, const double *wr,
   return blt_ns_eig_dist(n, wr, wi, w, wr2, wi2, scale, NULL);
 }
 
+/* The per-size scratch of the hseqr and schur sweeps: the outputs of
+ * every mode in every layout (the cross-mode checks compare within one
+ * layout), info, and the buffers of the eigenvalue comparisons. */
+typedef struct {
+  int nmodes;
+  outs o[HM_N][BLT_NLAYOUTS];
+  int *info;
+  int64_t *match;
+  double *w, *wr2, *wi2;
+} sweep_scratch;
+
+static void scratch_init(sweep_scratch *sc, int nmodes, int64_t count,
+                         int64_t n) {
+  const int64_t nn = n > 0 ? n : 1;
+  int m, lay;
+  sc->nmodes = nmodes;
+  for (m = 0; m < nmodes; ++m)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+      sc->o[m][lay] = outs_new(count, n);
+  sc->info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  sc->match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
+  sc->w = blt_dalloc(nn);
+  sc->wr2 = blt_dalloc(count * nn);
+  sc->wi2 = blt_dalloc(count * nn);
+}
+
+static void scratch_free(sweep_scratch *sc) {
+  int m, lay;
+  for (m = 0; m < sc->nmodes; ++m)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+      outs_free(&sc->o[m][lay]);
+  BLT_FREE_ALL(sc->info, sc->match, sc->w, sc->wr2, sc->wi2);
+}
+
 void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
   int si;
   for (si = 0; si < sw->nsizes; ++si) {
-    const int64_t n = sw->sizes[si], nn = n > 0 ? n : 1;
+    const int64_t n = sw->sizes[si];
     blt_ns_set set = sweep_set(sw, BLT_NS_HESSENBERG, n, 2);
     const int64_t count = set.count;
-    /* Outputs of every mode in every layout: the cross-mode checks compare
-     * within one layout. */
-    outs o[HM_N][BLT_NLAYOUTS];
-    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-    double *w = blt_dalloc(nn), *wr2 = blt_dalloc(count * nn),
-           *wi2 = blt_dalloc(count * nn);
+    sweep_scratch sc;
     int m, lay;
     int64_t p;
-    for (m = 0; m < HM_N; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        o[m][lay] = outs_new(count, n);
+    scratch_init(&sc, HM_N, count, n);
     for (m = 0; m < HM_N; ++m)
       for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
         bla_job job;
         bla_compz compz;
         blt_nszinit zi;
         blt_ns_batch b, b2, zsnap;
-        outs *oc = &o[m][lay];
+        outs *oc = &sc.o[m][lay];
         const int schur = m <= HM_SN;
         const int vec = m == HM_SI || m == HM_SU || m == HM_EI;
         int differs = 0;
@@ -1213,7 +1238,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         b = blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
         b2 = blt_ns_batch_clone(&b);
         zsnap = blt_ns_batch_clone(&b);
-        sweep_run(sw->be, &set, BLT_NS_HSEQR, job, compz, &b, &b2, info,
+        sweep_run(sw->be, &set, BLT_NS_HSEQR, job, compz, &b, &b2, sc.info,
                   hm_name[m], lay, rep);
         if (m == HM_SN && !same_storage(b.z.data, zsnap.z.data, b.z.bytes))
           NS_FAIL(rep, "%s %s n=%lld %s: z was written with COMPZ_NONE",
@@ -1224,7 +1249,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
                   hm_name[m], (long long)n, lname(lay));
         outs_read(oc, &b);
         if (lay > 0) {
-          const outs *o0 = &o[m][0];
+          const outs *o0 = &sc.o[m][0];
           differs = !blt_same_doubles(o0->wr, oc->wr, count * n) ||
                     !blt_same_doubles(o0->wi, oc->wi, count * n) ||
                     (schur && !blt_same_doubles(o0->a, oc->a, count * n * n)) ||
@@ -1236,8 +1261,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         if (!blt_backend_is_host(sw->be) && lay == 0) {
           blt_ns_batch bc =
               blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
-          host_eigenvalues(&bc, BLT_NS_HSEQR, job, compz, info, wr2, wi2,
-                           hm_name[m], rep);
+          host_eigenvalues(&bc, BLT_NS_HSEQR, job, compz, sc.info, sc.wr2,
+                           sc.wi2, hm_name[m], rep);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
@@ -1252,30 +1277,30 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
           if (vec)
             orth = blt_ns_orth(n, z, prec.ulp);
           form = blt_ns_form(n, schur ? t : NULL, wr, wi, prec.ulp, prec.unfl);
-          eig = eig_vs_ref(&set, p, wr, wi, match);
+          eig = eig_vs_ref(&set, p, wr, wi, sc.match);
           if (m == HM_SN || m == HM_SU) {
             /* T, wr, wi do not depend on whether Z is formed (ddrves
              * test 5): same bits as SCHUR with INIT. */
-            const outs *os = &o[HM_SI][lay];
+            const outs *os = &sc.o[HM_SI][lay];
             if (!blt_same_doubles(os->a + p * n * n, t, n * n) ||
                 !blt_same_doubles(os->wr + p * n, wr, n) ||
                 !blt_same_doubles(os->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           } else if (m == HM_EN) {
             /* Eigenvalues only: within THRESH of those with T. */
-            const outs *os = &o[HM_SI][lay];
+            const outs *os = &sc.o[HM_SI][lay];
             cmp = eig_cmp(&set, p, os->wr + p * n, os->wi + p * n, wr, wi,
-                          match, w);
+                          sc.match, sc.w);
           } else if (m == HM_EI) {
             /* Z is formed apart from H: the same eigenvalues as NONE. */
-            const outs *oe = &o[HM_EN][lay];
+            const outs *oe = &sc.o[HM_EN][lay];
             if (!blt_same_doubles(oe->wr + p * n, wr, n) ||
                 !blt_same_doubles(oe->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
           if (!blt_backend_is_host(sw->be) && lay == 0)
-            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
-                                    match, w));
+            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, sc.wr2 + p * n,
+                                    sc.wi2 + p * n, sc.match, sc.w));
           note_ratios(sw, &set, p, resid, orth, form, eig, cmp, hm_name[m], lay,
                       rep);
         }
@@ -1283,14 +1308,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         blt_ns_batch_free(&b2);
         blt_ns_batch_free(&zsnap);
       }
-    for (m = 0; m < HM_N; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        outs_free(&o[m][lay]);
-    free(info);
-    free(match);
-    free(w);
-    free(wr2);
-    free(wi2);
+    scratch_free(&sc);
     blt_ns_set_free(&set);
   }
 }
@@ -1299,19 +1317,13 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
   int si;
   for (si = 0; si < sw->nsizes; ++si) {
-    const int64_t n = sw->sizes[si], nn = n > 0 ? n : 1;
+    const int64_t n = sw->sizes[si];
     blt_ns_set set = sweep_set(sw, BLT_NS_GENERAL, n, 3);
     const int64_t count = set.count;
-    outs o[2][BLT_NLAYOUTS];
-    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-    double *w = blt_dalloc(nn), *wr2 = blt_dalloc(count * nn),
-           *wi2 = blt_dalloc(count * nn);
+    sweep_scratch sc;
     int m, lay;
     int64_t p;
-    for (m = 0; m < 2; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        o[m][lay] = outs_new(count, n);
+    scratch_init(&sc, 2, count, n);
     for (m = 0; m < 2; ++m) /* 0: with Z, 1: without */
       for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
         const char *mn = m == 0 ? "schur(Z)" : "schur(no Z)";
@@ -1319,17 +1331,17 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
             blt_ns_batch_new(&set, (blt_layout)lay,
                              m == 0 ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0, NULL, 0);
         blt_ns_batch b2 = blt_ns_batch_clone(&b);
-        outs *oc = &o[m][lay];
+        outs *oc = &sc.o[m][lay];
         int differs = 0;
         sweep_run(sw->be, &set, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
-                  &b2, info, mn, lay, rep);
+                  &b2, sc.info, mn, lay, rep);
         if (!blt_mbatch_padding_intact(b.a) ||
             (m == 0 && !blt_mbatch_padding_intact(b.z)))
           NS_FAIL(rep, "%s %s n=%lld %s: write outside the views", prec.name,
                   mn, (long long)n, lname(lay));
         outs_read(oc, &b);
         if (lay > 0) {
-          const outs *o0 = &o[m][0];
+          const outs *o0 = &sc.o[m][0];
           differs = !blt_same_doubles(o0->wr, oc->wr, count * n) ||
                     !blt_same_doubles(o0->wi, oc->wi, count * n) ||
                     !blt_same_doubles(o0->a, oc->a, count * n * n) ||
@@ -1343,7 +1355,7 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
               &set, (blt_layout)lay, m == 0 ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0,
               NULL, 0);
           host_eigenvalues(&bc, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                           info, wr2, wi2, mn, rep);
+                           sc.info, sc.wr2, sc.wi2, mn, rep);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
@@ -1356,30 +1368,23 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
           } else {
             /* ddrves tests 5 and 6: T and the eigenvalues do not depend on
              * whether Z is formed. */
-            const outs *oz = &o[0][lay];
+            const outs *oz = &sc.o[0][lay];
             if (!blt_same_doubles(oz->a + p * n * n, t, n * n) ||
                 !blt_same_doubles(oz->wr + p * n, wr, n) ||
                 !blt_same_doubles(oz->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
           form = blt_ns_form(n, t, wr, wi, prec.ulp, prec.unfl);
-          eig = eig_vs_ref(&set, p, wr, wi, match);
+          eig = eig_vs_ref(&set, p, wr, wi, sc.match);
           if (!blt_backend_is_host(sw->be) && lay == 0)
-            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
-                                    match, w));
+            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, sc.wr2 + p * n,
+                                    sc.wi2 + p * n, sc.match, sc.w));
           note_ratios(sw, &set, p, resid, orth, form, eig, cmp, mn, lay, rep);
         }
         blt_ns_batch_free(&b);
         blt_ns_batch_free(&b2);
       }
-    for (m = 0; m < 2; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        outs_free(&o[m][lay]);
-    free(info);
-    free(match);
-    free(w);
-    free(wr2);
-    free(wi2);
+    scratch_free(&sc);
     blt_ns_set_free(&set);
   }
 }

@@ -520,41 +520,36 @@ int blt_chol_op_has_b(blt_chol_op op) {
   return op != BLT_CH_PBTRF && op != BLT_CH_POTRF;
 }
 
+/* The op's batch driver of precision P: s or d, the drivers' letter and
+ * the member of the batches that holds their view. */
+#define DEFINE_CHOL_CALL(P)                                                    \
+  static bla_status chol_call_##P(blt_chol_op op, bla_uplo uplo, int64_t kd,   \
+                                  blt_mbatch a, blt_mbatch b, int *info,       \
+                                  const bla_exec *exec) {                      \
+    switch (op) {                                                              \
+    case BLT_CH_PBTRF:                                                         \
+      return bla_##P##pbtrf_batch(uplo, kd, a.P, info, exec);                  \
+    case BLT_CH_PBTRS:                                                         \
+      return bla_##P##pbtrs_batch(uplo, kd, a.P, b.P, info, exec);             \
+    case BLT_CH_PBSV:                                                          \
+      return bla_##P##pbsv_batch(uplo, kd, a.P, b.P, info, exec);              \
+    case BLT_CH_POTRF:                                                         \
+      return bla_##P##potrf_batch(uplo, a.P, info, exec);                      \
+    case BLT_CH_POTRS:                                                         \
+      return bla_##P##potrs_batch(uplo, a.P, b.P, info, exec);                 \
+    case BLT_CH_POSV:                                                          \
+      return bla_##P##posv_batch(uplo, a.P, b.P, info, exec);                  \
+    }                                                                          \
+    return BLA_ERR_ARG;                                                        \
+  }
+DEFINE_CHOL_CALL(s)
+DEFINE_CHOL_CALL(d)
+
 bla_status blt_chol_call(blt_chol_op op, bla_uplo uplo, int64_t kd,
                          blt_mbatch a, blt_mbatch b, int *info,
                          const bla_exec *exec) {
-  if (a.is_float) {
-    switch (op) {
-    case BLT_CH_PBTRF:
-      return bla_spbtrf_batch(uplo, kd, a.s, info, exec);
-    case BLT_CH_PBTRS:
-      return bla_spbtrs_batch(uplo, kd, a.s, b.s, info, exec);
-    case BLT_CH_PBSV:
-      return bla_spbsv_batch(uplo, kd, a.s, b.s, info, exec);
-    case BLT_CH_POTRF:
-      return bla_spotrf_batch(uplo, a.s, info, exec);
-    case BLT_CH_POTRS:
-      return bla_spotrs_batch(uplo, a.s, b.s, info, exec);
-    case BLT_CH_POSV:
-      return bla_sposv_batch(uplo, a.s, b.s, info, exec);
-    }
-  } else {
-    switch (op) {
-    case BLT_CH_PBTRF:
-      return bla_dpbtrf_batch(uplo, kd, a.d, info, exec);
-    case BLT_CH_PBTRS:
-      return bla_dpbtrs_batch(uplo, kd, a.d, b.d, info, exec);
-    case BLT_CH_PBSV:
-      return bla_dpbsv_batch(uplo, kd, a.d, b.d, info, exec);
-    case BLT_CH_POTRF:
-      return bla_dpotrf_batch(uplo, a.d, info, exec);
-    case BLT_CH_POTRS:
-      return bla_dpotrs_batch(uplo, a.d, b.d, info, exec);
-    case BLT_CH_POSV:
-      return bla_dposv_batch(uplo, a.d, b.d, info, exec);
-    }
-  }
-  return BLA_ERR_ARG;
+  return a.is_float ? chol_call_s(op, uplo, kd, a, b, info, exec)
+                    : chol_call_d(op, uplo, kd, a, b, info, exec);
 }
 
 bla_status blt_chol_run(const blt_backend *be, int variant, blt_chol_op op,
