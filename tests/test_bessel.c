@@ -1516,8 +1516,7 @@ static void run_bad_args(const blt_backend *be, int is_float) {
           call.b[last].d.n -= 1;
           call.b[last].s.n -= 1;
         } else {
-          call.b[0].d.data = NULL;
-          call.b[0].s.data = NULL;
+          BLT_SET_NULL(call.b[0]);
         }
         break;
       default:

@@ -768,15 +768,13 @@ blt_mbatch blt_mbatch_none(int is_float, int64_t count) {
 void blt_vbatch_free(blt_vbatch *b) {
   free(b->data);
   b->data = NULL;
-  b->d.data = NULL;
-  b->s.data = NULL;
+  BLT_SET_NULL(*b);
 }
 
 void blt_mbatch_free(blt_mbatch *b) {
   free(b->data);
   b->data = NULL;
-  b->d.data = NULL;
-  b->s.data = NULL;
+  BLT_SET_NULL(*b);
 }
 
 blt_vbatch blt_vbatch_rebase(blt_vbatch b, void *data) {

@@ -235,6 +235,10 @@ blt_mbatch blt_mbatch_rebase(blt_mbatch b, void *data);
 blt_vbatch blt_vbatch_clone(blt_vbatch b);
 blt_mbatch blt_mbatch_clone(blt_mbatch b);
 
+/* Makes v, a view held in both precisions (members d and s, as in
+ * blt_vbatch and blt_mbatch), the NULL "not wanted" view. */
+#define BLT_SET_NULL(v) ((v).d.data = NULL, (v).s.data = NULL)
+
 /* A NULL-data matrix batch (the "not wanted" view) of either precision. */
 blt_mbatch blt_mbatch_none(int is_float, int64_t count);
 

@@ -1595,16 +1595,6 @@ static void vshape(blt_vbatch *b, int64_t count, int64_t n) {
   b->d.n = b->s.n = n;
 }
 
-static void mnull(blt_mbatch *b) {
-  b->d.data = NULL;
-  b->s.data = NULL;
-}
-
-static void vnull(blt_vbatch *b) {
-  b->d.data = NULL;
-  b->s.data = NULL;
-}
-
 /* Storage for count + 1 problems of order n + 1 (a driver that ignored a
  * bad size would fail the "untouched" check rather than run off the
  * allocation), views shaped count x n, b.count = count + 1 info entries,
@@ -1682,7 +1672,7 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
     *info = NULL;
     return "info NULL";
   case 7:
-    mnull(&b->a);
+    BLT_SET_NULL(b->a);
     return "a.data NULL";
   case 8:
     *variant = 2;
@@ -1705,7 +1695,7 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
       vshape(&b->tau, count - 1, nt);
       return "tau.count = count - 1";
     case 13:
-      vnull(&b->tau);
+      BLT_SET_NULL(b->tau);
       return "tau.data NULL";
     default:
       return NULL;
@@ -1725,10 +1715,10 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
     vshape(&b->wi, count - 1, n);
     return "wi.count = count - 1";
   case 14:
-    vnull(&b->wr);
+    BLT_SET_NULL(b->wr);
     return "wr.data NULL";
   case 15:
-    vnull(&b->wi);
+    BLT_SET_NULL(b->wi);
     return "wi.data NULL";
   case 16:
     mshape(&b->z, count, n - 1, n);
@@ -1756,10 +1746,10 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
     *compz = (bla_compz)-1;
     return "compz = -1";
   case 22:
-    mnull(&b->z);
+    BLT_SET_NULL(b->z);
     return "z.data NULL with COMPZ_INIT";
   case 23:
-    mnull(&b->z);
+    BLT_SET_NULL(b->z);
     *compz = BLA_COMPZ_UPDATE;
     return "z.data NULL with COMPZ_UPDATE";
   case 24:
@@ -1838,11 +1828,11 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
                   "%s %s %s: count = 0 gave status %d or touched an "
                   "output",
                   prec.name, on, lname(lay), (int)st);
-        mnull(&e.a);
-        mnull(&e.z);
-        vnull(&e.tau);
-        vnull(&e.wr);
-        vnull(&e.wi);
+        BLT_SET_NULL(e.a);
+        BLT_SET_NULL(e.z);
+        BLT_SET_NULL(e.tau);
+        BLT_SET_NULL(e.wr);
+        BLT_SET_NULL(e.wi);
         st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
                         BLA_COMPZ_INIT, &e, NULL);
         if (st != BLA_OK)

@@ -1278,11 +1278,6 @@ static void set_dims(blt_mbatch *b, int64_t count, int64_t rows, int64_t cols) {
   b->d.cols = b->s.cols = cols;
 }
 
-static void set_data_null(blt_mbatch *b) {
-  b->d.data = NULL;
-  b->s.data = NULL;
-}
-
 void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
   const int64_t n = 4, kd = 1, count = 3, nrhs = 2;
   int io, il, m;
@@ -1378,10 +1373,10 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
           info = NULL;
           break;
         case M_ADATA_NULL:
-          set_data_null(&a);
+          BLT_SET_NULL(a);
           break;
         case M_BDATA_NULL:
-          set_data_null(&b);
+          BLT_SET_NULL(b);
           break;
         case M_EXEC_2:
           variant = BLT_RUN_BAD2;
