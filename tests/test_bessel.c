@@ -24,6 +24,7 @@
 #include "batchla/batchla.h"
 #include "batchla/special/bessel.h"
 #include "bla_test.h"
+#include "bla_test_bessel.h"
 #include "bla_test_report.h"
 
 #ifndef BLA_TEST_DATA_DIR
@@ -35,7 +36,7 @@
  * bound of its terms' errors (sum of |coefficient| * weight), so a result
  * in which every value is within ACC_TOL satisfies it within ACC_TOL; the
  * factor 2 leaves room for the rounding of the identity's own terms. */
-#define ACC_TOL 8.0
+#define ACC_TOL BLT_BESSEL_TOL
 #define ID_TOL 16.0
 
 /* ---- Reference data ---------------------------------------------------------
@@ -391,32 +392,12 @@ static double vb_at(blt_vbatch b, int64_t p, int64_t k) {
   return b.is_float ? (double)b.s.data[off] : b.d.data[off];
 }
 
-/* ---- The error measure ------------------------------------------------------
- * f against the reference r in ulp: |f - r| / den with den the modulus
- * sqrt(r^2 + s^2) (s: the partner's reference) when oscill, |r| otherwise.
- * Where den is below the precision's underflow threshold any |f| up to
- * the threshold is accepted; where |r| is beyond overflow, f must be the
- * infinity of r's sign. NaN, or an infinity where none is due, is +Inf. */
+/* blt_bessel_err_ulp in the precision under test. */
 static double err_ulp(blt_prec prec, long double r, long double s, int oscill,
                       double f) {
-  const long double big = prec.is_float ? FLT_MAX : DBL_MAX;
-  const long double tiny = prec.is_float ? FLT_MIN : DBL_MIN;
-  const long double ar = fabsl(r);
-  long double den;
-  if (isnan(f) || isnan(r))
-    return INFINITY;
-  if (isinf(f)) {
-    const int same = (signbit(f) != 0) == (signbit(r) != 0);
-    return same && ar >= big * (1.0L - ACC_TOL * prec.ulp) ? 0.0 : INFINITY;
-  }
-  if (isinf(r))
-    return INFINITY;
-  den = oscill ? sqrtl(r * r + s * s) : ar;
-  if (den < tiny)
-    return fabsl((long double)f) <= tiny * (1.0L + ACC_TOL * prec.ulp)
-               ? 0.0
-               : (double)((fabsl((long double)f) - tiny) / tiny / prec.ulp);
-  return (double)(fabsl((long double)f - r) / den / prec.ulp);
+  return blt_bessel_err_ulp(prec.is_float ? FLT_MAX : DBL_MAX,
+                            prec.is_float ? FLT_MIN : DBL_MIN, prec.ulp, r, s,
+                            oscill, f);
 }
 
 /* The order of f_k behaves as nu = k (+ 1/2); below x it oscillates. */
