@@ -28,6 +28,7 @@
 
 #include "batchla/batchla.h"
 #include "bench_common.h"
+#include "bla_test_bessel.h" /* the tests' error measure */
 
 #ifndef BENCH_HAVE_GSL
 #define BENCH_HAVE_GSL 0
@@ -38,7 +39,6 @@
 #include <gsl/gsl_version.h>
 #endif
 
-#define ACC_TOL 8.0    /* ulp: the tests' bound */
 #define CHECK_TOL 1e-6 /* cross-check: same function, not accuracy */
 #define X_LO 0.1
 #define X_HI 1000.0
@@ -124,29 +124,6 @@ static long run_side(int side, int f, int N, const double *x, bla_index count,
   return bad;
 }
 
-/* ---- the error measure (tests/test_bessel.c) ------------------------------
- */
-
-static double err_ulp(long double r, long double s, int oscill, double f) {
-  const long double ar = fabsl(r);
-  long double den;
-  if (isnan(f) || isnan(r))
-    return INFINITY;
-  if (isinf(f)) {
-    const int same = (signbit(f) != 0) == (signbit(r) != 0);
-    return same && ar >= DBL_MAX * (1.0L - ACC_TOL * DBL_EPSILON) ? 0
-                                                                  : INFINITY;
-  }
-  if (isinf(r))
-    return INFINITY;
-  den = oscill ? sqrtl(r * r + s * s) : ar;
-  if (den < DBL_MIN)
-    return fabs(f) <= DBL_MIN * (1 + ACC_TOL * DBL_EPSILON)
-               ? 0
-               : (double)((fabsl(f) - DBL_MIN) / DBL_MIN / DBL_EPSILON);
-  return (double)(fabsl((long double)f - r) / den / DBL_EPSILON);
-}
-
 static int oscillates(int f, int k, double x) {
   return (double)k + (f >= F_SJ ? 0.5 : 0.0) < x;
 }
@@ -226,9 +203,10 @@ static void accuracy(const ref_data *r, int f, int N, int side, double xlo,
       double e;
       if (isnan(rv))
         continue;
-      e = err_ulp(rv, sv, oscillates(f, k, x), out[k]);
+      e = blt_bessel_err_ulp(DBL_MAX, DBL_MIN, DBL_EPSILON, rv, sv,
+                             oscillates(f, k, x), out[k]);
       ++a->n;
-      a->over += !(e <= ACC_TOL);
+      a->over += !(e <= BLT_BESSEL_TOL);
       if (!(e <= a->worst)) {
         a->worst = e;
         a->wx = x;

@@ -164,6 +164,14 @@ static void svg_axes(FILE *out, double x0, double y0, double w, double h,
   }
 }
 
+/* A panel's border, drawn last so that it lies over the curves. */
+static void svg_frame(FILE *out, double x0, double y0, double w, double h) {
+  fprintf(out,
+          "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" "
+          "stroke=\"#333\"/>\n",
+          x0, y0, w, h);
+}
+
 static int write_svg(const char *path, const peak *pk, double floor_db) {
   const double W = 960, H = 470, top = 56, ph = 330, pw = 390, left = 66,
                gap = 84;
@@ -220,10 +228,7 @@ static int write_svg(const char *path, const peak *pk, double floor_db) {
   fprintf(out,
           "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">sample t</text>\n",
           x0 + pw / 2, bottom + 72);
-  fprintf(out,
-          "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" "
-          "stroke=\"#333\"/>\n",
-          x0, top, pw, ph);
+  svg_frame(out, x0, top, pw, ph);
 
   /* Right: the spectrum in dB against frequency, the tones marked. */
   x0 = left + pw + gap;
@@ -265,10 +270,8 @@ static int write_svg(const char *path, const peak *pk, double floor_db) {
           "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">frequency "
           "(cycles / sample)</text>\n",
           x0 + pw / 2, bottom + 44);
-  fprintf(out,
-          "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" "
-          "stroke=\"#333\"/>\n</svg>\n",
-          x0, top, pw, ph);
+  svg_frame(out, x0, top, pw, ph);
+  fprintf(out, "</svg>\n");
   if (fclose(out) != 0) {
     perror(path);
     return 1;

@@ -18,6 +18,7 @@
 # OMP_NUM_THREADS (default 2 here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/apt.sh
 
 seconds=60
 runs=0
@@ -73,18 +74,7 @@ packages=(cmake make clang libomp-dev)
 if apt-cache show libclang-rt-dev >/dev/null 2>&1; then
   packages+=(libclang-rt-dev) # Debian 12 ships libFuzzer separately
 fi
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-    missing+=("$p")
-done
-if ((${#missing[@]})); then
-  sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  echo "installing: ${missing[*]}"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
-fi
+install_missing "${packages[@]}"
 
 build=build-fuzz
 cmake -S tests/fuzz -B "$build" -DCMAKE_C_COMPILER=clang >/dev/null

@@ -20,13 +20,7 @@ cd "$(dirname "$0")/.."
 venv=${BATCHLA_PYTHON_VENV:-build-python-venv}
 export BATCHLA_CUDA=${BATCHLA_CUDA:-OFF}
 
-apt_install() {
-  local sudo=""
-  if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
-  echo "installing: $*"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null
-}
+source scripts/apt.sh
 
 missing=()
 command -v python3 >/dev/null || missing+=(python3)

@@ -24,6 +24,7 @@
 #include "batchla/batchla.h"
 #include "batchla/special/bessel.h"
 #include "bla_test.h"
+#include "bla_test_bessel.h"
 #include "bla_test_report.h"
 
 #ifndef BLA_TEST_DATA_DIR
@@ -35,7 +36,7 @@
  * bound of its terms' errors (sum of |coefficient| * weight), so a result
  * in which every value is within ACC_TOL satisfies it within ACC_TOL; the
  * factor 2 leaves room for the rounding of the identity's own terms. */
-#define ACC_TOL 8.0
+#define ACC_TOL BLT_BESSEL_TOL
 #define ID_TOL 16.0
 
 /* ---- Reference data ---------------------------------------------------------
@@ -308,59 +309,37 @@ static void xvec_free(xvec *v) {
   v->s = NULL;
 }
 
+/* The batch driver of precision P (s or d: the drivers' letter and the
+ * member of xvec and blt_vbatch that holds the data), from tables in
+ * call_id order: one function per call, then the pairs. */
+#define DEFINE_CALL_BATCH(P)                                                   \
+  static bla_status call_batch_##P(call_id c, xvec x, const outs *o,           \
+                                   int *info, const bla_exec *ex) {            \
+    typedef bla_status (*one_fn)(bla_##P##vec, bla_##P##vec_batch, int *,      \
+                                 const bla_exec *);                            \
+    typedef bla_status (*pair_fn)(                                             \
+        bla_##P##vec, bla_##P##vec_batch, bla_##P##vec_batch,                  \
+        bla_##P##vec_batch, bla_##P##vec_batch, int *, const bla_exec *);      \
+    static const one_fn one[C_JY] = {                                          \
+        bla_##P##bessel_j_all_batch,     bla_##P##bessel_y_all_batch,          \
+        bla_##P##sph_bessel_j_all_batch, bla_##P##sph_bessel_y_all_batch,      \
+        bla_##P##sph_bessel_i_all_batch, bla_##P##sph_bessel_k_all_batch};     \
+    static const pair_fn pair[NCALLS - C_JY] = {                               \
+        bla_##P##bessel_jy_all_batch, bla_##P##sph_bessel_jy_all_batch,        \
+        bla_##P##sph_bessel_ik_all_batch};                                     \
+    const bla_##P##vec xv = bla_##P##vec_make(x.P, x.n, x.inc);                \
+    if (c < C_JY)                                                              \
+      return one[c](xv, o->b[0].P, info, ex);                                  \
+    return pair[c - C_JY](xv, o->b[0].P, o->b[1].P, o->b[2].P, o->b[3].P,      \
+                          info, ex);                                           \
+  }
+DEFINE_CALL_BATCH(s)
+DEFINE_CALL_BATCH(d)
+
 static bla_status call_batch(call_id c, xvec x, const outs *o, int *info,
                              const bla_exec *ex) {
-  if (x.is_float) {
-    const bla_svec xs = bla_svec_make(x.s, x.n, x.inc);
-    const bla_svec_batch a = o->b[0].s, b = o->b[1].s, g = o->b[2].s,
-                         h = o->b[3].s;
-    switch (c) {
-    case C_J:
-      return bla_sbessel_j_all_batch(xs, a, info, ex);
-    case C_Y:
-      return bla_sbessel_y_all_batch(xs, a, info, ex);
-    case C_SJ:
-      return bla_ssph_bessel_j_all_batch(xs, a, info, ex);
-    case C_SY:
-      return bla_ssph_bessel_y_all_batch(xs, a, info, ex);
-    case C_SI:
-      return bla_ssph_bessel_i_all_batch(xs, a, info, ex);
-    case C_SK:
-      return bla_ssph_bessel_k_all_batch(xs, a, info, ex);
-    case C_JY:
-      return bla_sbessel_jy_all_batch(xs, a, b, g, h, info, ex);
-    case C_SJY:
-      return bla_ssph_bessel_jy_all_batch(xs, a, b, g, h, info, ex);
-    case C_SIK:
-    default:
-      return bla_ssph_bessel_ik_all_batch(xs, a, b, g, h, info, ex);
-    }
-  } else {
-    const bla_dvec xd = bla_dvec_make(x.d, x.n, x.inc);
-    const bla_dvec_batch a = o->b[0].d, b = o->b[1].d, g = o->b[2].d,
-                         h = o->b[3].d;
-    switch (c) {
-    case C_J:
-      return bla_dbessel_j_all_batch(xd, a, info, ex);
-    case C_Y:
-      return bla_dbessel_y_all_batch(xd, a, info, ex);
-    case C_SJ:
-      return bla_dsph_bessel_j_all_batch(xd, a, info, ex);
-    case C_SY:
-      return bla_dsph_bessel_y_all_batch(xd, a, info, ex);
-    case C_SI:
-      return bla_dsph_bessel_i_all_batch(xd, a, info, ex);
-    case C_SK:
-      return bla_dsph_bessel_k_all_batch(xd, a, info, ex);
-    case C_JY:
-      return bla_dbessel_jy_all_batch(xd, a, b, g, h, info, ex);
-    case C_SJY:
-      return bla_dsph_bessel_jy_all_batch(xd, a, b, g, h, info, ex);
-    case C_SIK:
-    default:
-      return bla_dsph_bessel_ik_all_batch(xd, a, b, g, h, info, ex);
-    }
-  }
+  return x.is_float ? call_batch_s(c, x, o, info, ex)
+                    : call_batch_d(c, x, o, info, ex);
 }
 
 /* call_batch on the backend: x, the outputs and info (ninfo entries, or
@@ -381,54 +360,30 @@ static bla_status call_on(const blt_backend *be, int variant, call_id c, xvec x,
   return st;
 }
 
+/* The single-argument routine of precision P (s or d, real type T) on
+ * views v[0..3], from tables in call_id order as in call_batch. */
+#define DEFINE_CALL_ONE(P, T)                                                  \
+  static int call_one_##P(call_id c, T x, const bla_##P##vec *v) {             \
+    typedef int (*one_fn)(T, bla_##P##vec);                                    \
+    typedef int (*pair_fn)(T, bla_##P##vec, bla_##P##vec, bla_##P##vec,        \
+                           bla_##P##vec);                                      \
+    static const one_fn one[C_JY] = {                                          \
+        bla_##P##bessel_j_all,     bla_##P##bessel_y_all,                      \
+        bla_##P##sph_bessel_j_all, bla_##P##sph_bessel_y_all,                  \
+        bla_##P##sph_bessel_i_all, bla_##P##sph_bessel_k_all};                 \
+    static const pair_fn pair[NCALLS - C_JY] = {bla_##P##bessel_jy_all,        \
+                                                bla_##P##sph_bessel_jy_all,    \
+                                                bla_##P##sph_bessel_ik_all};   \
+    return c < C_JY ? one[c](x, v[0])                                          \
+                    : pair[c - C_JY](x, v[0], v[1], v[2], v[3]);               \
+  }
+DEFINE_CALL_ONE(s, float)
+DEFINE_CALL_ONE(d, double)
+
 /* The single-argument routine on views v[0..3] (double or float data). */
 static int call_one(int is_float, call_id c, double x, const bla_dvec *dv,
                     const bla_svec *sv) {
-  if (is_float) {
-    const float xf = (float)x;
-    switch (c) {
-    case C_J:
-      return bla_sbessel_j_all(xf, sv[0]);
-    case C_Y:
-      return bla_sbessel_y_all(xf, sv[0]);
-    case C_SJ:
-      return bla_ssph_bessel_j_all(xf, sv[0]);
-    case C_SY:
-      return bla_ssph_bessel_y_all(xf, sv[0]);
-    case C_SI:
-      return bla_ssph_bessel_i_all(xf, sv[0]);
-    case C_SK:
-      return bla_ssph_bessel_k_all(xf, sv[0]);
-    case C_JY:
-      return bla_sbessel_jy_all(xf, sv[0], sv[1], sv[2], sv[3]);
-    case C_SJY:
-      return bla_ssph_bessel_jy_all(xf, sv[0], sv[1], sv[2], sv[3]);
-    case C_SIK:
-    default:
-      return bla_ssph_bessel_ik_all(xf, sv[0], sv[1], sv[2], sv[3]);
-    }
-  }
-  switch (c) {
-  case C_J:
-    return bla_dbessel_j_all(x, dv[0]);
-  case C_Y:
-    return bla_dbessel_y_all(x, dv[0]);
-  case C_SJ:
-    return bla_dsph_bessel_j_all(x, dv[0]);
-  case C_SY:
-    return bla_dsph_bessel_y_all(x, dv[0]);
-  case C_SI:
-    return bla_dsph_bessel_i_all(x, dv[0]);
-  case C_SK:
-    return bla_dsph_bessel_k_all(x, dv[0]);
-  case C_JY:
-    return bla_dbessel_jy_all(x, dv[0], dv[1], dv[2], dv[3]);
-  case C_SJY:
-    return bla_dsph_bessel_jy_all(x, dv[0], dv[1], dv[2], dv[3]);
-  case C_SIK:
-  default:
-    return bla_dsph_bessel_ik_all(x, dv[0], dv[1], dv[2], dv[3]);
-  }
+  return is_float ? call_one_s(c, (float)x, sv) : call_one_d(c, x, dv);
 }
 
 /* Element k of problem p of b, as double. */
@@ -437,32 +392,12 @@ static double vb_at(blt_vbatch b, int64_t p, int64_t k) {
   return b.is_float ? (double)b.s.data[off] : b.d.data[off];
 }
 
-/* ---- The error measure ------------------------------------------------------
- * f against the reference r in ulp: |f - r| / den with den the modulus
- * sqrt(r^2 + s^2) (s: the partner's reference) when oscill, |r| otherwise.
- * Where den is below the precision's underflow threshold any |f| up to
- * the threshold is accepted; where |r| is beyond overflow, f must be the
- * infinity of r's sign. NaN, or an infinity where none is due, is +Inf. */
+/* blt_bessel_err_ulp in the precision under test. */
 static double err_ulp(blt_prec prec, long double r, long double s, int oscill,
                       double f) {
-  const long double big = prec.is_float ? FLT_MAX : DBL_MAX;
-  const long double tiny = prec.is_float ? FLT_MIN : DBL_MIN;
-  const long double ar = fabsl(r);
-  long double den;
-  if (isnan(f) || isnan(r))
-    return INFINITY;
-  if (isinf(f)) {
-    const int same = (signbit(f) != 0) == (signbit(r) != 0);
-    return same && ar >= big * (1.0L - ACC_TOL * prec.ulp) ? 0.0 : INFINITY;
-  }
-  if (isinf(r))
-    return INFINITY;
-  den = oscill ? sqrtl(r * r + s * s) : ar;
-  if (den < tiny)
-    return fabsl((long double)f) <= tiny * (1.0L + ACC_TOL * prec.ulp)
-               ? 0.0
-               : (double)((fabsl((long double)f) - tiny) / tiny / prec.ulp);
-  return (double)(fabsl((long double)f - r) / den / prec.ulp);
+  return blt_bessel_err_ulp(prec.is_float ? FLT_MAX : DBL_MAX,
+                            prec.is_float ? FLT_MIN : DBL_MIN, prec.ulp, r, s,
+                            oscill, f);
 }
 
 /* The order of f_k behaves as nu = k (+ 1/2); below x it oscillates. */
@@ -1562,8 +1497,7 @@ static void run_bad_args(const blt_backend *be, int is_float) {
           call.b[last].d.n -= 1;
           call.b[last].s.n -= 1;
         } else {
-          call.b[0].d.data = NULL;
-          call.b[0].s.data = NULL;
+          BLT_SET_NULL(call.b[0]);
         }
         break;
       default:

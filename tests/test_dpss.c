@@ -294,13 +294,8 @@ static void run_batch(const blt_backend *be, bla_index m, bla_index k,
   double *drat = blt_backend_alloc(be, sizeof(double) * count * k);
   int *dinfo = blt_backend_alloc(be, sizeof(int) * count);
   const bla_exec ex = blt_backend_exec(be, variant);
-  bla_dvec_batch rv;
+  const bla_dvec_batch rv = bla_dvec_batch_packed(drat, count, k);
   bla_status st;
-  rv.data = drat;
-  rv.count = count;
-  rv.n = k;
-  rv.bs = k;
-  rv.inc = 1;
   blt_backend_to(be, dnw, nw, sizeof(double) * count);
   st = bla_ddpss_batch(m, bla_dvec_make(dnw, count, 1),
                        windows_view(dwin, count, k, m, layout), rv, dinfo, &ex);

@@ -1326,11 +1326,10 @@ typedef struct {
 static void sym_load(sym_fn *fn, int kind, int m, double q) {
   double lam;
   int64_t r;
-  int inf;
+  const int inf = coeffs(0, kind, m, q, &lam, &fn->c, &fn->n);
   fn->kind = kind;
   fn->m = m;
   fn->q = q;
-  inf = coeffs(0, kind, m, q, &lam, &fn->c, &fn->n);
   cr_assert(inf == 0, "coeffs %s_%d(%g): info %d", kind_names[kind], m, q, inf);
   fn->s[0] = fn->s[1] = fn->s[2] = 0;
   for (r = 0; r < fn->n; ++r) {

@@ -436,11 +436,6 @@ static blt_qz_batch odd_pencil(blt_prec prec, int64_t n, int variant) {
   return c;
 }
 
-static void odd_null(blt_mbatch *m) {
-  m->d.data = NULL;
-  m->s.data = NULL;
-}
-
 /* work_n < 0 on entry is passed as such ("too short"); LWORK_EXACT asks
  * for exactly the documented length. */
 #define LWORK_EXACT INT64_MIN
@@ -557,8 +552,8 @@ static void run_core_direct(int is_float) {
           if (op == BLT_QZ_QZ) {
             /* Without vectors: the same S, T and eigenvalues. */
             odd_fill(&c, &s, p);
-            odd_null(&c.q);
-            odd_null(&c.z);
+            BLT_SET_NULL(c.q);
+            BLT_SET_NULL(c.z);
             ci = core_call(BLT_QZ_QZ, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
                            BLA_COMPZ_NONE, &c, LWORK_EXACT);
             blt_qz_batch_read(&c, 0, x1, x1 + nn, NULL, NULL, x1 + 4 * nn,
@@ -616,7 +611,7 @@ static void core_arg_apply(int c, blt_qz_batch *e, int64_t n) {
     else if (c % 10 == 1)
       x->d.rows = x->s.rows = x->d.cols = x->s.cols = n - 1;
     else
-      odd_null(x);
+      BLT_SET_NULL(*x);
   } else {
     blt_vbatch *x = v[c / 10 - 5];
     if (c % 10 == 1)

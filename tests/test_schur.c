@@ -654,16 +654,6 @@ static void cvec_get(const cvec *v, int64_t n, double *x) {
         v->is_float ? (double)*bla_svec_ptr(v->s, i) : *bla_dvec_ptr(v->d, i);
 }
 
-static void cmat_null(cmat *m) {
-  m->d.data = NULL;
-  m->s.data = NULL;
-}
-
-static void cvec_null(cvec *v) {
-  v->d.data = NULL;
-  v->s.data = NULL;
-}
-
 static void cmat_shape(cmat *m, int64_t rows, int64_t cols) {
   m->d.rows = m->s.rows = rows;
   m->d.cols = m->s.cols = cols;
@@ -952,11 +942,11 @@ static void cenv_change(core_env *e, const core_arg *c, int64_t n) {
             : c->at == AT_TAU ? &e->tau
                               : NULL;
   if (m && c->null)
-    cmat_null(m);
+    BLT_SET_NULL(*m);
   else if (m)
     cmat_shape(m, n + c->drows, n + c->dcols);
   if (v && c->null)
-    cvec_null(v);
+    BLT_SET_NULL(*v);
   else if (v)
     cvec_len(v, n + c->drows);
 }

@@ -53,23 +53,39 @@ static sel sel_value(double vl, double vu) {
   return s;
 }
 
+/* The arguments stebz and stein share, mirrored on the backend (m and info
+ * may be NULL, with nm and ninfo entries otherwise). */
+typedef struct {
+  blt_vbatch d, e, w;
+  int *m, *info;
+} tri_args;
+
+static tri_args tri_mirror(blt_mirror *mr, blt_vbatch d, blt_vbatch e,
+                           blt_vbatch w, int *m, int64_t nm, int *info,
+                           int64_t ninfo) {
+  tri_args a;
+  a.d = blt_mirror_vbatch(mr, d);
+  a.e = blt_mirror_vbatch(mr, e);
+  a.w = blt_mirror_vbatch(mr, w);
+  a.m = m ? blt_mirror_info(mr, m, nm) : NULL;
+  a.info = info ? blt_mirror_info(mr, info, ninfo) : NULL;
+  return a;
+}
+
 static bla_status stebz_raw(const blt_backend *be, int variant, sel s,
                             blt_vbatch d, blt_vbatch e, int *m, int64_t nm,
                             blt_vbatch w, int *info, int64_t ninfo) {
   const bla_exec ex = blt_backend_exec(be, variant);
   blt_mirror mr = blt_mirror_begin(be);
+  const tri_args a = tri_mirror(&mr, d, e, w, m, nm, info, ninfo);
   bla_status st;
-  d = blt_mirror_vbatch(&mr, d);
-  e = blt_mirror_vbatch(&mr, e);
-  w = blt_mirror_vbatch(&mr, w);
-  m = m ? blt_mirror_info(&mr, m, nm) : NULL;
-  info = info ? blt_mirror_info(&mr, info, ninfo) : NULL;
-  if (d.is_float)
+  if (a.d.is_float)
     st = bla_sstebz_batch(s.range, (float)s.vl, (float)s.vu, s.il, s.iu,
-                          (float)s.abstol, d.s, e.s, m, w.s, info, &ex);
+                          (float)s.abstol, a.d.s, a.e.s, a.m, a.w.s, a.info,
+                          &ex);
   else
-    st = bla_dstebz_batch(s.range, s.vl, s.vu, s.il, s.iu, s.abstol, d.d, e.d,
-                          m, w.d, info, &ex);
+    st = bla_dstebz_batch(s.range, s.vl, s.vu, s.il, s.iu, s.abstol, a.d.d,
+                          a.e.d, a.m, a.w.d, a.info, &ex);
   blt_mirror_end(&mr);
   return st;
 }
@@ -79,17 +95,12 @@ static bla_status stein_raw(const blt_backend *be, int variant, blt_vbatch d,
                             blt_mbatch z, int *info, int64_t ninfo) {
   const bla_exec ex = blt_backend_exec(be, variant);
   blt_mirror mr = blt_mirror_begin(be);
+  const tri_args a = tri_mirror(&mr, d, e, w, m, nm, info, ninfo);
   bla_status st;
-  d = blt_mirror_vbatch(&mr, d);
-  e = blt_mirror_vbatch(&mr, e);
-  w = blt_mirror_vbatch(&mr, w);
   z = blt_mirror_mbatch(&mr, z);
-  m = m ? blt_mirror_info(&mr, m, nm) : NULL;
-  info = info ? blt_mirror_info(&mr, info, ninfo) : NULL;
-  if (d.is_float)
-    st = bla_sstein_batch(d.s, e.s, w.s, m, z.s, info, &ex);
-  else
-    st = bla_dstein_batch(d.d, e.d, w.d, m, z.d, info, &ex);
+  st = a.d.is_float
+           ? bla_sstein_batch(a.d.s, a.e.s, a.w.s, a.m, z.s, a.info, &ex)
+           : bla_dstein_batch(a.d.d, a.e.d, a.w.d, a.m, z.d, a.info, &ex);
   blt_mirror_end(&mr);
   return st;
 }
@@ -288,11 +299,7 @@ static result solve_set(const blt_backend *be, int variant, const blt_st_set *s,
 }
 
 static void result_free(result *r) {
-  free(r->w);
-  free(r->z);
-  free(r->m);
-  free(r->infob);
-  free(r->infov);
+  BLT_FREE_ALL(r->w, r->z, r->m, r->infob, r->infov);
 }
 
 /* Checks problem p of a selection: status, info, m, ascending values equal

@@ -924,12 +924,10 @@ static const char *arg_case(int c, int sterf, arg_env *v, bla_compz *compz,
     *info = NULL;
     return "info NULL";
   case 7:
-    v->d.d.data = NULL;
-    v->d.s.data = NULL;
+    BLT_SET_NULL(v->d);
     return "d.data NULL";
   case 8:
-    v->e.d.data = NULL;
-    v->e.s.data = NULL;
+    BLT_SET_NULL(v->e);
     return "e.data NULL";
   case 9:
     *variant = BLT_RUN_BAD2;
@@ -956,12 +954,10 @@ static const char *arg_case(int c, int sterf, arg_env *v, bla_compz *compz,
     mshape(&v->z, count + 1, n, n);
     return "z.count = count + 1";
   case 15:
-    v->z.d.data = NULL;
-    v->z.s.data = NULL;
+    BLT_SET_NULL(v->z);
     return "z.data NULL with COMPZ_INIT";
   case 16:
-    v->z.d.data = NULL;
-    v->z.s.data = NULL;
+    BLT_SET_NULL(v->z);
     *compz = BLA_COMPZ_UPDATE;
     return "z.data NULL with COMPZ_UPDATE";
   case 17:

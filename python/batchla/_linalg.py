@@ -468,16 +468,40 @@ def cholesky(a, lower=False, overwrite_a=False, check_finite=True, out=None):
     ``out``: c.
     """
     xp, dt, a = _square_arg("a", a, check_finite)
-    c = out_tuple(out, 1)[0]
-    if overwrite_a and c is None:
-        c = _overwrite_target(a, a.shape, dt)
-    if xp is not np:
-        c, info = _cuda(out).potrf(a, lower)
-    else:
-        f = _gufuncs.potrf_lower if lower else _gufuncs.potrf_upper
-        c, info = f(a, out=(c, None))
+    c, info = _cholesky_driver("potrf", xp, dt, a, lower, overwrite_a, out)
     raise_on_info(info, "cholesky", _chol_meaning, check_finite)
     return c
+
+
+def _gufunc(name, lower):
+    return getattr(_gufuncs, f"{name}_lower" if lower else f"{name}_upper")
+
+
+def _cholesky_driver(name, xp, dt, a, lower, overwrite, out):
+    """The factorization potrf or pbtrf (name) of a on a's device: (c,
+    info), c in out, else in a when overwrite allows it."""
+    c = out_tuple(out, 1)[0]
+    if overwrite and c is None:
+        c = _overwrite_target(a, a.shape, dt)
+    if xp is not np:
+        return getattr(_cuda(out), name)(a, lower)
+    return _gufunc(name, lower)(a, out=(c, None))
+
+
+def _cholesky_solve(name, xp, dt, c, b, lower, overwrite_b, out):
+    """The solve potrs or pbtrs (name) with the factor c on c's device:
+    (x, info, vector), x as (..., n, k) and vector whether b was one 1-D
+    vector."""
+    bm, vector = _rhs(b, c.shape[-1], "b")
+    x = _solve_out(out, vector)
+    shape = np.broadcast_shapes(c.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
+    if overwrite_b and x is None:
+        x = _overwrite_target(bm, shape, dt)
+    if xp is not np:
+        x, info = getattr(_cuda(out), name)(c, bm, lower)
+    else:
+        x, info = _gufunc(name, lower)(c, bm, out=(x, None))
+    return x, info, vector
 
 
 def _factor_tuple(c_and_lower, name):
@@ -522,17 +546,8 @@ def cho_solve(c_and_lower, b, overwrite_b=False, check_finite=True, out=None):
     dt, arr = _prepare(xp, check_finite, c=c, b=b)
     c, b = arr["c"], arr["b"]
     require_square(c, "c")
-    n = c.shape[-1]
-    bm, vector = _rhs(b, n, "b")
-    x = _solve_out(out, vector)
-    shape = np.broadcast_shapes(c.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
-    if overwrite_b and x is None:
-        x = _overwrite_target(bm, shape, dt)
-    if xp is not np:
-        x, info = _cuda(out).potrs(c, bm, lower)
-    else:
-        f = _gufuncs.potrs_lower if lower else _gufuncs.potrs_upper
-        x, info = f(c, bm, out=(x, None))
+    x, info, vector = _cholesky_solve("potrs", xp, dt, c, b, lower,
+                                      overwrite_b, out)
     raise_on_info(info, "cho_solve", lambda v: f"info {v}", check_finite)
     return x[..., 0] if vector else x
 
@@ -560,14 +575,7 @@ def cholesky_banded(ab, overwrite_ab=False, lower=False, check_finite=True,
     xp = _xp(ab)
     dt, arr = _prepare(xp, check_finite, ab=ab)
     ab = _band_args(arr["ab"], "ab")
-    c = out_tuple(out, 1)[0]
-    if overwrite_ab and c is None:
-        c = _overwrite_target(ab, ab.shape, dt)
-    if xp is not np:
-        c, info = _cuda(out).pbtrf(ab, lower)
-    else:
-        f = _gufuncs.pbtrf_lower if lower else _gufuncs.pbtrf_upper
-        c, info = f(ab, out=(c, None))
+    c, info = _cholesky_driver("pbtrf", xp, dt, ab, lower, overwrite_ab, out)
     raise_on_info(info, "cholesky_banded", _chol_meaning, check_finite)
     return c
 
@@ -587,17 +595,8 @@ def cho_solve_banded(cb_and_lower, b, overwrite_b=False, check_finite=True,
     dt, arr = _prepare(xp, check_finite, cb=cb, b=b)
     cb, b = arr["cb"], arr["b"]
     cb = _band_args(cb, "cb")
-    n = cb.shape[-1]
-    bm, vector = _rhs(b, n, "b")
-    x = _solve_out(out, vector)
-    shape = np.broadcast_shapes(cb.shape[:-2], bm.shape[:-2]) + bm.shape[-2:]
-    if overwrite_b and x is None:
-        x = _overwrite_target(bm, shape, dt)
-    if xp is not np:
-        x, info = _cuda(out).pbtrs(cb, bm, lower)
-    else:
-        f = _gufuncs.pbtrs_lower if lower else _gufuncs.pbtrs_upper
-        x, info = f(cb, bm, out=(x, None))
+    x, info, vector = _cholesky_solve("pbtrs", xp, dt, cb, b, lower,
+                                      overwrite_b, out)
     raise_on_info(info, "cho_solve_banded", lambda v: f"info {v}",
                   check_finite)
     return x[..., 0] if vector else x

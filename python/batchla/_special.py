@@ -53,16 +53,26 @@ def _count(nmax, name):
     return n
 
 
+def _real_arg(x, name):
+    """(xp, x): x's array module, and x as a real array of its result
+    dtype."""
+    xp = _xp(x)
+    x = as_real(x, name, xp)
+    return xp, cast(x, result_dtype(x))
+
+
+def _refuse_cupy_out(out, what):
+    if out is not None:
+        raise NotImplementedError(f"{what}: out= with CuPy arrays")
+
+
 # ---- Bessel functions of all orders ---------------------------------------
 
 def _bessel_all(gufunc, what, nmax, x, out):
     nmax = _count(nmax, "nmax")
-    xp = _xp(x)
-    x = as_real(x, "x", xp)
-    x = cast(x, result_dtype(x))
+    xp, x = _real_arg(x, "x")
     if xp is not np:
-        if out is not None:
-            raise NotImplementedError(f"{what}: out= with CuPy arrays")
+        _refuse_cupy_out(out, what)
         res, info = _cuda().bessel(what, x, nmax + 1)
     else:
         if out is None:
@@ -165,12 +175,9 @@ def mathieu_ab_all(q, mmax, out=None):
     about 20 (see bench/mathieu_scipy.py); batchla's are accurate there.
     """
     mmax = _count(mmax, "mmax")
-    xp = _xp(q)
-    q = as_real(q, "q", xp)
-    q = cast(q, result_dtype(q))
+    xp, q = _real_arg(q, "q")
     if xp is not np:
-        if out is not None:
-            raise NotImplementedError("mathieu_ab_all: out= with CuPy arrays")
+        _refuse_cupy_out(out, "mathieu_ab_all")
         a, b, info = _cuda().mathieu_ab_all(q, mmax)
     else:
         a, b = out_tuple(out, 2)

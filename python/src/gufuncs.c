@@ -126,12 +126,6 @@ typedef struct {
 #define VB bla_dvec_batch
 #define MB bla_dmat_batch
 #include "loops.inc"
-#undef R
-#undef FN
-#undef BLA
-#undef VEC
-#undef VB
-#undef MB
 
 #define R float
 #define FN(name) name##_s
@@ -140,12 +134,6 @@ typedef struct {
 #define VB bla_svec_batch
 #define MB bla_smat_batch
 #include "loops.inc"
-#undef R
-#undef FN
-#undef BLA
-#undef VEC
-#undef VB
-#undef MB
 
 /* ---- The gufunc table ------------------------------------------------------
  */
@@ -155,18 +143,16 @@ typedef struct {
 static const bla_uplo upper_ = BLA_UPPER, lower_ = BLA_LOWER;
 static const bla_mathieu_kind ce_ = BLA_MATHIEU_CE, se_ = BLA_MATHIEU_SE;
 static const int no_ = 0, yes_ = 1;
-static const bessel_fns j_fns_ = {bla_dbessel_j_all_batch,
-                                  bla_sbessel_j_all_batch};
-static const bessel_fns y_fns_ = {bla_dbessel_y_all_batch,
-                                  bla_sbessel_y_all_batch};
-static const bessel_fns sj_fns_ = {bla_dsph_bessel_j_all_batch,
-                                   bla_ssph_bessel_j_all_batch};
-static const bessel_fns sy_fns_ = {bla_dsph_bessel_y_all_batch,
-                                   bla_ssph_bessel_y_all_batch};
-static const bessel_fns si_fns_ = {bla_dsph_bessel_i_all_batch,
-                                   bla_ssph_bessel_i_all_batch};
-static const bessel_fns sk_fns_ = {bla_dsph_bessel_k_all_batch,
-                                   bla_ssph_bessel_k_all_batch};
+
+/* The double and float drivers of one Bessel sequence. */
+#define BESSEL_FNS(name)                                                       \
+  { bla_d##name##_all_batch, bla_s##name##_all_batch }
+static const bessel_fns j_fns_ = BESSEL_FNS(bessel_j),
+                        y_fns_ = BESSEL_FNS(bessel_y),
+                        sj_fns_ = BESSEL_FNS(sph_bessel_j),
+                        sy_fns_ = BESSEL_FNS(sph_bessel_y),
+                        si_fns_ = BESSEL_FNS(sph_bessel_i),
+                        sk_fns_ = BESSEL_FNS(sph_bessel_k);
 
 /* Operand kinds of a signature: R a real of the loop's precision, I int. */
 enum { R_ = 1, I_ = 2 };

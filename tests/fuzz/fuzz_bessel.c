@@ -82,64 +82,28 @@ static void fill(fz_ctx *c) {
   }
 }
 
-static bla_status call(const fz_ctx *c, fz_view *v, int *info,
-                       const bla_exec *ex) {
-  if (c->f32) {
-    const bla_svec x = fz_sv(&v[X]);
-    switch (c->op) {
-    case J:
-      return bla_sbessel_j_all_batch(x, fz_svb(&v[OUT]), info, ex);
-    case Y:
-      return bla_sbessel_y_all_batch(x, fz_svb(&v[OUT]), info, ex);
-    case SJ:
-      return bla_ssph_bessel_j_all_batch(x, fz_svb(&v[OUT]), info, ex);
-    case SY:
-      return bla_ssph_bessel_y_all_batch(x, fz_svb(&v[OUT]), info, ex);
-    case SI:
-      return bla_ssph_bessel_i_all_batch(x, fz_svb(&v[OUT]), info, ex);
-    case SK:
-      return bla_ssph_bessel_k_all_batch(x, fz_svb(&v[OUT]), info, ex);
-    case JY:
-      return bla_sbessel_jy_all_batch(x, fz_svb(&v[F]), fz_svb(&v[FP]),
-                                      fz_svb(&v[G]), fz_svb(&v[GP]), info, ex);
-    case SJY:
-      return bla_ssph_bessel_jy_all_batch(x, fz_svb(&v[F]), fz_svb(&v[FP]),
-                                          fz_svb(&v[G]), fz_svb(&v[GP]), info,
-                                          ex);
-    default:
-      return bla_ssph_bessel_ik_all_batch(x, fz_svb(&v[F]), fz_svb(&v[FP]),
-                                          fz_svb(&v[G]), fz_svb(&v[GP]), info,
-                                          ex);
-    }
-  } else {
-    const bla_dvec x = fz_dv(&v[X]);
-    switch (c->op) {
-    case J:
-      return bla_dbessel_j_all_batch(x, fz_dvb(&v[OUT]), info, ex);
-    case Y:
-      return bla_dbessel_y_all_batch(x, fz_dvb(&v[OUT]), info, ex);
-    case SJ:
-      return bla_dsph_bessel_j_all_batch(x, fz_dvb(&v[OUT]), info, ex);
-    case SY:
-      return bla_dsph_bessel_y_all_batch(x, fz_dvb(&v[OUT]), info, ex);
-    case SI:
-      return bla_dsph_bessel_i_all_batch(x, fz_dvb(&v[OUT]), info, ex);
-    case SK:
-      return bla_dsph_bessel_k_all_batch(x, fz_dvb(&v[OUT]), info, ex);
-    case JY:
-      return bla_dbessel_jy_all_batch(x, fz_dvb(&v[F]), fz_dvb(&v[FP]),
-                                      fz_dvb(&v[G]), fz_dvb(&v[GP]), info, ex);
-    case SJY:
-      return bla_dsph_bessel_jy_all_batch(x, fz_dvb(&v[F]), fz_dvb(&v[FP]),
-                                          fz_dvb(&v[G]), fz_dvb(&v[GP]), info,
-                                          ex);
-    default:
-      return bla_dsph_bessel_ik_all_batch(x, fz_dvb(&v[F]), fz_dvb(&v[FP]),
-                                          fz_dvb(&v[G]), fz_dvb(&v[GP]), info,
-                                          ex);
-    }
+/* The op's batch driver of precision P (s or d), from tables in the order
+ * of ops[]: the single sequences J .. SK, then the pairs JY .. SIK. */
+#define DEFINE_CALL(P)                                                         \
+  static bla_status call_##P(const fz_ctx *c, fz_view *v, int *info,           \
+                             const bla_exec *ex) {                             \
+    static bla_status (*const one[])(bla_##P##vec, bla_##P##vec_batch, int *,  \
+                                     const bla_exec *) = {                     \
+        bla_##P##bessel_j_all_batch,     bla_##P##bessel_y_all_batch,          \
+        bla_##P##sph_bessel_j_all_batch, bla_##P##sph_bessel_y_all_batch,      \
+        bla_##P##sph_bessel_i_all_batch, bla_##P##sph_bessel_k_all_batch};     \
+    static bla_status (*const pair[])(                                         \
+        bla_##P##vec, bla_##P##vec_batch, bla_##P##vec_batch,                  \
+        bla_##P##vec_batch, bla_##P##vec_batch, int *, const bla_exec *) = {   \
+        bla_##P##bessel_jy_all_batch, bla_##P##sph_bessel_jy_all_batch,        \
+        bla_##P##sph_bessel_ik_all_batch};                                     \
+    const bla_##P##vec x = fz_##P##v(&v[X]);                                   \
+    if (c->op < JY)                                                            \
+      return one[c->op](x, fz_##P##vb(&v[OUT]), info, ex);                     \
+    return pair[c->op - JY](x, fz_##P##vb(&v[F]), fz_##P##vb(&v[FP]),          \
+                            fz_##P##vb(&v[G]), fz_##P##vb(&v[GP]), info, ex);  \
   }
-}
+FZ_CALL_BY_PRECISION
 
 /* Cross products: a b - s c d = rhs, checked against the documented
  * accuracy (a few ulp of the modulus sqrt(J^2 + Y^2) of each factor). */
@@ -225,9 +189,4 @@ static void check(fz_ctx *c, int64_t p, int info) {
   }
 }
 
-static const fz_target target = {"bessel", ops, 9, decode, fill, call, check};
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return fz_run(&target, data, size);
-}
+FZ_TARGET("bessel", fill)

@@ -121,46 +121,30 @@ static void fill(fz_ctx *c) {
     fz_fill_generated(c, B, 0);
 }
 
-static bla_status call(const fz_ctx *c, fz_view *v, int *info,
-                       const bla_exec *ex) {
-  const bla_uplo u = (bla_uplo)c->opt[0];
-  const bla_index kd = c->kd;
-  if (c->f32) {
-    const bla_smat_batch a = fz_smb(&v[A]);
-    const bla_smat_batch b = solves(c) ? fz_smb(&v[B]) : a;
-    switch (c->op) {
-    case PBTRF:
-      return bla_spbtrf_batch(u, kd, a, info, ex);
-    case PBTRS:
-      return bla_spbtrs_batch(u, kd, a, b, info, ex);
-    case PBSV:
-      return bla_spbsv_batch(u, kd, a, b, info, ex);
-    case POTRF:
-      return bla_spotrf_batch(u, a, info, ex);
-    case POTRS:
-      return bla_spotrs_batch(u, a, b, info, ex);
-    default:
-      return bla_sposv_batch(u, a, b, info, ex);
-    }
-  } else {
-    const bla_dmat_batch a = fz_dmb(&v[A]);
-    const bla_dmat_batch b = solves(c) ? fz_dmb(&v[B]) : a;
-    switch (c->op) {
-    case PBTRF:
-      return bla_dpbtrf_batch(u, kd, a, info, ex);
-    case PBTRS:
-      return bla_dpbtrs_batch(u, kd, a, b, info, ex);
-    case PBSV:
-      return bla_dpbsv_batch(u, kd, a, b, info, ex);
-    case POTRF:
-      return bla_dpotrf_batch(u, a, info, ex);
-    case POTRS:
-      return bla_dpotrs_batch(u, a, b, info, ex);
-    default:
-      return bla_dposv_batch(u, a, b, info, ex);
-    }
+/* The op's batch driver of precision P (s or d). */
+#define DEFINE_CALL(P)                                                         \
+  static bla_status call_##P(const fz_ctx *c, fz_view *v, int *info,           \
+                             const bla_exec *ex) {                             \
+    const bla_uplo u = (bla_uplo)c->opt[0];                                    \
+    const bla_index kd = c->kd;                                                \
+    const bla_##P##mat_batch a = fz_##P##mb(&v[A]);                            \
+    const bla_##P##mat_batch b = solves(c) ? fz_##P##mb(&v[B]) : a;            \
+    switch (c->op) {                                                           \
+    case PBTRF:                                                                \
+      return bla_##P##pbtrf_batch(u, kd, a, info, ex);                         \
+    case PBTRS:                                                                \
+      return bla_##P##pbtrs_batch(u, kd, a, b, info, ex);                      \
+    case PBSV:                                                                 \
+      return bla_##P##pbsv_batch(u, kd, a, b, info, ex);                       \
+    case POTRF:                                                                \
+      return bla_##P##potrf_batch(u, a, info, ex);                             \
+    case POTRS:                                                                \
+      return bla_##P##potrs_batch(u, a, b, info, ex);                          \
+    default:                                                                   \
+      return bla_##P##posv_batch(u, a, b, info, ex);                           \
+    }                                                                          \
   }
-}
+FZ_CALL_BY_PRECISION
 
 /* The upper factor R (A = R^T R) from a's storage, before or after. */
 static void get_r(const fz_ctx *c, int64_t p, int post, int64_t n,
@@ -300,9 +284,4 @@ done:
   free(a0);
 }
 
-static const fz_target target = {"cholesky", ops, 6, decode, fill, call, check};
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return fz_run(&target, data, size);
-}
+FZ_TARGET("cholesky", fill)

@@ -40,11 +40,7 @@ static int decode(fz_ctx *c) {
   }
   if (bad)
     fz_reject(c, "invalid job, compq or compz");
-  fz_view_add(c, c->op == HGEQZ ? "h" : "a", FZ_REAL, FZ_INOUT, FZ_MB, 0, count,
-              n0, n0);
-  fz_view_expect(c, A, -1, -1, c->v[A].rows);
-  c->count = c->v[A].count;
-  n = c->v[A].rows;
+  n = fz_view_add_square(c, c->op == HGEQZ ? "h" : "a", count, n0);
   fz_view_add(c, c->op == HGEQZ ? "t" : "b", FZ_REAL, FZ_INOUT, FZ_MB, 0,
               c->count, n, n);
   if (c->op == GGHRD)
@@ -70,38 +66,28 @@ static int decode(fz_ctx *c) {
   return 0;
 }
 
-static void fill(fz_ctx *c) {
-  fz_fill_inputs(c);
-}
-
-static bla_status call(const fz_ctx *c, fz_view *v, int *info,
-                       const bla_exec *ex) {
-  const bla_job job = (bla_job)c->opt[0];
-  const bla_compz cq = (bla_compz)c->opt[1], cz = (bla_compz)c->opt[2];
-  const fz_view *q = &v[qi(c)], *z = &v[zi(c)];
-  if (c->f32) {
-    if (c->op == GGHRD)
-      return bla_sgghrd_batch(cq, cz, fz_smb(&v[A]), fz_smb(&v[B]), fz_smb(q),
-                              fz_smb(z), info, ex);
-    if (c->op == HGEQZ)
-      return bla_shgeqz_batch(job, cq, cz, fz_smb(&v[A]), fz_smb(&v[B]),
-                              fz_svb(&v[AR]), fz_svb(&v[AI]), fz_svb(&v[BE]),
-                              fz_smb(q), fz_smb(z), info, ex);
-    return bla_sqz_batch(fz_smb(&v[A]), fz_smb(&v[B]), fz_svb(&v[AR]),
-                         fz_svb(&v[AI]), fz_svb(&v[BE]), fz_smb(q), fz_smb(z),
-                         info, ex);
+/* The op's batch driver of precision P (s or d). */
+#define DEFINE_CALL(P)                                                         \
+  static bla_status call_##P(const fz_ctx *c, fz_view *v, int *info,           \
+                             const bla_exec *ex) {                             \
+    const bla_job job = (bla_job)c->opt[0];                                    \
+    const bla_compz cq = (bla_compz)c->opt[1], cz = (bla_compz)c->opt[2];      \
+    const fz_view *q = &v[qi(c)], *z = &v[zi(c)];                              \
+    if (c->op == GGHRD)                                                        \
+      return bla_##P##gghrd_batch(cq, cz, fz_##P##mb(&v[A]),                   \
+                                  fz_##P##mb(&v[B]), fz_##P##mb(q),            \
+                                  fz_##P##mb(z), info, ex);                    \
+    if (c->op == HGEQZ)                                                        \
+      return bla_##P##hgeqz_batch(job, cq, cz, fz_##P##mb(&v[A]),              \
+                                  fz_##P##mb(&v[B]), fz_##P##vb(&v[AR]),       \
+                                  fz_##P##vb(&v[AI]), fz_##P##vb(&v[BE]),      \
+                                  fz_##P##mb(q), fz_##P##mb(z), info, ex);     \
+    return bla_##P##qz_batch(fz_##P##mb(&v[A]), fz_##P##mb(&v[B]),             \
+                             fz_##P##vb(&v[AR]), fz_##P##vb(&v[AI]),           \
+                             fz_##P##vb(&v[BE]), fz_##P##mb(q), fz_##P##mb(z), \
+                             info, ex);                                        \
   }
-  if (c->op == GGHRD)
-    return bla_dgghrd_batch(cq, cz, fz_dmb(&v[A]), fz_dmb(&v[B]), fz_dmb(q),
-                            fz_dmb(z), info, ex);
-  if (c->op == HGEQZ)
-    return bla_dhgeqz_batch(job, cq, cz, fz_dmb(&v[A]), fz_dmb(&v[B]),
-                            fz_dvb(&v[AR]), fz_dvb(&v[AI]), fz_dvb(&v[BE]),
-                            fz_dmb(q), fz_dmb(z), info, ex);
-  return bla_dqz_batch(fz_dmb(&v[A]), fz_dmb(&v[B]), fz_dvb(&v[AR]),
-                       fz_dvb(&v[AI]), fz_dvb(&v[BE]), fz_dmb(q), fz_dmb(z),
-                       info, ex);
-}
+FZ_CALL_BY_PRECISION
 
 typedef struct {
   int64_t n;
@@ -339,9 +325,4 @@ static void check(fz_ctx *c, int64_t p, int info) {
   free(w.z0);
 }
 
-static const fz_target target = {"qz", ops, 3, decode, fill, call, check};
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return fz_run(&target, data, size);
-}
+FZ_TARGET("qz", fz_fill_inputs)

@@ -24,12 +24,7 @@ static int decode(fz_ctx *c) {
     if (bad)
       fz_reject(c, "invalid job or compz");
   }
-  /* a sets the batch: square, and every other view follows it. */
-  fz_view_add(c, c->op == HSEQR ? "h" : "a", FZ_REAL, FZ_INOUT, FZ_MB, 0, count,
-              n0, n0);
-  fz_view_expect(c, A, -1, -1, c->v[A].rows);
-  c->count = c->v[A].count;
-  n = c->v[A].rows;
+  n = fz_view_add_square(c, c->op == HSEQR ? "h" : "a", count, n0);
   if (c->op <= CHAIN) {
     fz_view_add(c, "tau", FZ_REAL,
                 c->op == GEHRD   ? FZ_OUT
@@ -56,52 +51,38 @@ static int decode(fz_ctx *c) {
   return 0;
 }
 
-static void fill(fz_ctx *c) {
-  fz_fill_inputs(c);
-}
-
-static bla_status call(const fz_ctx *c, fz_view *v, int *info,
-                       const bla_exec *ex) {
-  const bla_job job = (bla_job)c->opt[0];
-  const bla_compz compz = (bla_compz)c->opt[1];
-  bla_status st;
-  if (c->f32) {
-    switch (c->op) {
-    case GEHRD:
-      return bla_sgehrd_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
-    case ORGHR:
-      return bla_sorghr_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
-    case CHAIN:
-      st = bla_sgehrd_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
-      return st != BLA_OK
-                 ? st
-                 : bla_sorghr_batch(fz_smb(&v[A]), fz_svb(&v[TAU]), info, ex);
-    case HSEQR:
-      return bla_shseqr_batch(job, compz, fz_smb(&v[A]), fz_svb(&v[WR]),
-                              fz_svb(&v[WI]), fz_smb(&v[Z]), info, ex);
-    default:
-      return bla_sschur_batch(fz_smb(&v[A]), fz_svb(&v[WR]), fz_svb(&v[WI]),
-                              fz_smb(&v[Z]), info, ex);
-    }
+/* The op's batch driver of precision P (s or d). */
+#define DEFINE_CALL(P)                                                         \
+  static bla_status call_##P(const fz_ctx *c, fz_view *v, int *info,           \
+                             const bla_exec *ex) {                             \
+    const bla_job job = (bla_job)c->opt[0];                                    \
+    const bla_compz compz = (bla_compz)c->opt[1];                              \
+    bla_status st;                                                             \
+    switch (c->op) {                                                           \
+    case GEHRD:                                                                \
+      return bla_##P##gehrd_batch(fz_##P##mb(&v[A]), fz_##P##vb(&v[TAU]),      \
+                                  info, ex);                                   \
+    case ORGHR:                                                                \
+      return bla_##P##orghr_batch(fz_##P##mb(&v[A]), fz_##P##vb(&v[TAU]),      \
+                                  info, ex);                                   \
+    case CHAIN:                                                                \
+      st = bla_##P##gehrd_batch(fz_##P##mb(&v[A]), fz_##P##vb(&v[TAU]), info,  \
+                                ex);                                           \
+      return st != BLA_OK                                                      \
+                 ? st                                                          \
+                 : bla_##P##orghr_batch(fz_##P##mb(&v[A]),                     \
+                                        fz_##P##vb(&v[TAU]), info, ex);        \
+    case HSEQR:                                                                \
+      return bla_##P##hseqr_batch(job, compz, fz_##P##mb(&v[A]),               \
+                                  fz_##P##vb(&v[WR]), fz_##P##vb(&v[WI]),      \
+                                  fz_##P##mb(&v[Z]), info, ex);                \
+    default:                                                                   \
+      return bla_##P##schur_batch(fz_##P##mb(&v[A]), fz_##P##vb(&v[WR]),       \
+                                  fz_##P##vb(&v[WI]), fz_##P##mb(&v[Z]), info, \
+                                  ex);                                         \
+    }                                                                          \
   }
-  switch (c->op) {
-  case GEHRD:
-    return bla_dgehrd_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
-  case ORGHR:
-    return bla_dorghr_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
-  case CHAIN:
-    st = bla_dgehrd_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
-    return st != BLA_OK
-               ? st
-               : bla_dorghr_batch(fz_dmb(&v[A]), fz_dvb(&v[TAU]), info, ex);
-  case HSEQR:
-    return bla_dhseqr_batch(job, compz, fz_dmb(&v[A]), fz_dvb(&v[WR]),
-                            fz_dvb(&v[WI]), fz_dmb(&v[Z]), info, ex);
-  default:
-    return bla_dschur_batch(fz_dmb(&v[A]), fz_dvb(&v[WR]), fz_dvb(&v[WI]),
-                            fz_dmb(&v[Z]), info, ex);
-  }
-}
+FZ_CALL_BY_PRECISION
 
 /* Q = H_0 H_1 ... H_{n-3} from gehrd's reflector storage in a (column-
  * major, long double); returns the product of the reflectors' norms. */
@@ -468,33 +449,15 @@ static void check_schur(fz_ctx *c, int64_t p, int info, work *w) {
 }
 
 static void check(fz_ctx *c, int64_t p, int info) {
+  /* by op, in the order of ops[] */
+  static void (*const checks[])(fz_ctx *, int64_t, int, work *) = {
+      check_gehrd, check_orghr, check_chain, check_hseqr, check_schur};
   work w;
   if (c->v[A].rows > 64)
     return;
   work_init(c, &w, c->v[A].rows);
-  switch (c->op) {
-  case GEHRD:
-    check_gehrd(c, p, info, &w);
-    break;
-  case ORGHR:
-    check_orghr(c, p, info, &w);
-    break;
-  case CHAIN:
-    check_chain(c, p, info, &w);
-    break;
-  case HSEQR:
-    check_hseqr(c, p, info, &w);
-    break;
-  default:
-    check_schur(c, p, info, &w);
-    break;
-  }
+  checks[c->op](c, p, info, &w);
   work_free(&w);
 }
 
-static const fz_target target = {"schur", ops, 5, decode, fill, call, check};
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return fz_run(&target, data, size);
-}
+FZ_TARGET("schur", fz_fill_inputs)

@@ -766,9 +766,4 @@ static void check(fz_ctx *c, int64_t p, int info) {
     check_dpss(c, p, info);
 }
 
-static const fz_target target = {"stebz", ops, 3, decode, fill, call, check};
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return fz_run(&target, data, size);
-}
+FZ_TARGET("stebz", fill)

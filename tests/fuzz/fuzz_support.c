@@ -407,6 +407,15 @@ void fz_view_pred(fz_ctx *c, int k, fz_pred rpred, fz_pred wpred, int64_t kd) {
   c->v[k].kd = kd;
 }
 
+int64_t fz_view_add_square(fz_ctx *c, const char *name, int64_t count,
+                           int64_t n0) {
+  const int k =
+      fz_view_add(c, name, FZ_REAL, FZ_INOUT, FZ_MB, 0, count, n0, n0);
+  fz_view_expect(c, k, -1, -1, c->v[k].rows);
+  c->count = c->v[k].count;
+  return c->v[k].rows;
+}
+
 void fz_reject(fz_ctx *c, const char *why) {
   if (!c->reject_doc && !c->reject_ovf)
     c->why = why;

@@ -168,6 +168,11 @@ int fz_view_add(fz_ctx *c, const char *name, fz_type type, fz_role role,
 void fz_view_expect(fz_ctx *c, int k, int64_t ecount, int64_t erows,
                     int64_t ecols);
 void fz_view_pred(fz_ctx *c, int k, fz_pred rpred, fz_pred wpred, int64_t kd);
+/* Adds the batch of square, updated matrices that sets the batch: its
+ * count is c->count, its order is returned, and the views added after it
+ * follow them. */
+int64_t fz_view_add_square(fz_ctx *c, const char *name, int64_t count,
+                           int64_t n0);
 /* An argument error the library must report (documented). */
 void fz_reject(fz_ctx *c, const char *why);
 /* A size whose arithmetic overflows int64 (kd + 1, n * n): the library
@@ -228,6 +233,29 @@ void fz_fail(const fz_ctx *c, const char *fmt, ...)
 
 /* ---- the driver of a target ---- */
 int fz_run(const fz_target *t, const uint8_t *data, size_t size);
+
+/* The number of entries of the array a. */
+#define FZ_COUNT(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+/* A target file defines ops[], decode, call and check; this makes them,
+ * with its fill function, its target and the fuzzer's entry point. */
+#define FZ_TARGET(name, fill)                                                  \
+  static const fz_target fz_target_ = {name, ops,  FZ_COUNT(ops), decode,      \
+                                       fill, call, check};                     \
+  int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);                \
+  int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {               \
+    return fz_run(&fz_target_, data, size);                                    \
+  }
+
+/* A target's call from its DEFINE_CALL(P), which defines call_P, the
+ * call of the batch drivers of precision P (s or d). */
+#define FZ_CALL_BY_PRECISION                                                   \
+  DEFINE_CALL(s)                                                               \
+  DEFINE_CALL(d)                                                               \
+  static bla_status call(const fz_ctx *c, fz_view *v, int *info,               \
+                         const bla_exec *ex) {                                 \
+    return c->f32 ? call_s(c, v, info, ex) : call_d(c, v, info, ex);           \
+  }
 
 /* Temporary input-class exclusions for known library bugs (see README):
  * BLA_FUZZ_AVOID=name[,name...]. */

@@ -149,9 +149,4 @@ static void check(fz_ctx *c, int64_t p, int info) {
   free(zin);
 }
 
-static const fz_target target = {"tridiag", ops, 2, decode, fill, call, check};
-
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  return fz_run(&target, data, size);
-}
+FZ_TARGET("tridiag", fill)

@@ -56,6 +56,10 @@ int blt_same_doubles(const double *x, const double *y, int64_t len) {
   return len <= 0 || blt_same_bytes(x, y, (size_t)len * sizeof(double));
 }
 
+const char *blt_catalogue_name(const char *const *names, int ntypes, int type) {
+  return type >= 1 && type <= ntypes ? names[type] : "(unknown type)";
+}
+
 int64_t blt_imin(int64_t x, int64_t y) {
   return x < y ? x : y;
 }
@@ -265,6 +269,19 @@ int blt_sym_to_tridiag(int64_t n, double *a, int64_t lda, int upper, double *d,
   return (int)info;
 }
 
+double blt_norm1(int64_t n, const double *a, int64_t lda) {
+  double anorm = 0.0;
+  int64_t i, j;
+  for (j = 0; j < n; ++j) {
+    double s = 0.0;
+    for (i = 0; i < n; ++i)
+      s += fabs(a[i + j * lda]);
+    if (!(s <= anorm))
+      anorm = s; /* propagates NaN */
+  }
+  return anorm;
+}
+
 /* ---- Tridiagonal catalogue ----------------------------------------------- */
 
 static const char *const st_type_names[BLT_ST_NTYPES + 1] = {
@@ -300,9 +317,7 @@ static const char *const st_type_names[BLT_ST_NTYPES + 1] = {
     "two blocks, huge and tiny"};
 
 const char *blt_st_type_name(int type) {
-  if (type < 1 || type > BLT_ST_NTYPES)
-    return "(unknown type)";
-  return st_type_names[type];
+  return blt_catalogue_name(st_type_names, BLT_ST_NTYPES, type);
 }
 
 const int *blt_st_all_types(void) {
@@ -537,10 +552,8 @@ void blt_st_similar(int64_t n, const double *d, const double *e,
 
 /* ---- Ratios -------------------------------------------------------------- */
 
-/* dstt21 / dsyt21's normalisation of a residual norm wnorm by the matrix
- * norm anorm: never divides by less than unfl, and caps at 1/ulp. */
-static double resid_ratio(int64_t n, double wnorm, double anorm, double ulp,
-                          double unfl) {
+double blt_resid_ratio(int64_t n, double wnorm, double anorm, double ulp,
+                       double unfl) {
   const double dn = (double)n;
   if (!isfinite(wnorm) || isnan(anorm))
     return INFINITY;
@@ -552,17 +565,22 @@ static double resid_ratio(int64_t n, double wnorm, double anorm, double ulp,
   return fmin(wnorm / anorm, dn) / (dn * ulp);
 }
 
-/* |A - Z diag(lambda) Z^T|_1 for a symmetric A given column by column by
- * col(j, out). The 1-norm of the symmetric residual is its largest column
- * sum; one column at a time keeps the scratch at n. */
+/* dsyt21 test 1 for a symmetric A of norm anorm given column by column by
+ * col(j, out): |A - Z diag(lambda) Z^T|_1 normalised by blt_resid_ratio.
+ * The 1-norm of the symmetric residual is its largest column sum; one
+ * column at a time keeps the scratch at n. */
 typedef void (*col_fn)(const void *ctx, int64_t j, double *out);
 
-static double sym_resid_norm(int64_t n, col_fn col, const void *ctx,
-                             const double *lambda, const double *z,
-                             int64_t ldz) {
-  double *r = (double *)blt_xmalloc((size_t)n * sizeof(double));
+static double sym_resid_ratio(int64_t n, col_fn col, const void *ctx,
+                              double anorm, const double *lambda,
+                              const double *z, int64_t ldz, double ulp,
+                              double unfl) {
+  double *r;
   double wnorm = 0.0;
   int64_t i, j, k;
+  if (n <= 0)
+    return 0.0;
+  r = (double *)blt_xmalloc((size_t)n * sizeof(double));
   for (j = 0; j < n; ++j) {
     double s = 0.0;
     col(ctx, j, r);
@@ -577,7 +595,7 @@ static double sym_resid_norm(int64_t n, col_fn col, const void *ctx,
       wnorm = s;
   }
   free(r);
-  return wnorm;
+  return blt_resid_ratio(n, wnorm, anorm, ulp, unfl);
 }
 
 typedef struct {
@@ -612,36 +630,17 @@ static void sym_col(const void *ctx, int64_t j, double *out) {
 double blt_st_resid(int64_t n, const double *d, const double *e,
                     const double *lambda, const double *z, int64_t ldz,
                     double ulp, double unfl) {
-  st_ctx ctx;
-  if (n <= 0)
-    return 0.0;
-  ctx.n = n;
-  ctx.d = d;
-  ctx.e = e;
-  return resid_ratio(n, sym_resid_norm(n, st_col, &ctx, lambda, z, ldz),
-                     blt_st_norm1(n, d, e), ulp, unfl);
+  const st_ctx ctx = {n, d, e};
+  return sym_resid_ratio(n, st_col, &ctx, blt_st_norm1(n, d, e), lambda, z, ldz,
+                         ulp, unfl);
 }
 
 double blt_sym_resid(int64_t n, const double *a, int64_t lda,
                      const double *lambda, const double *z, int64_t ldz,
                      double ulp, double unfl) {
-  sym_ctx ctx;
-  double anorm = 0.0;
-  int64_t i, j;
-  if (n <= 0)
-    return 0.0;
-  for (j = 0; j < n; ++j) {
-    double s = 0.0;
-    for (i = 0; i < n; ++i)
-      s += fabs(a[i + j * lda]);
-    if (!(s <= anorm))
-      anorm = s;
-  }
-  ctx.n = n;
-  ctx.lda = lda;
-  ctx.a = a;
-  return resid_ratio(n, sym_resid_norm(n, sym_col, &ctx, lambda, z, ldz), anorm,
-                     ulp, unfl);
+  const sym_ctx ctx = {n, lda, a};
+  return sym_resid_ratio(n, sym_col, &ctx, blt_norm1(n, a, lda), lambda, z, ldz,
+                         ulp, unfl);
 }
 
 double blt_orth_resid(int64_t n, const double *z, int64_t ldz, double ulp) {
@@ -700,15 +699,11 @@ int blt_all_nan(size_t len, const double *x) {
 #define BLT_SENTINEL 0xA5
 
 const char *blt_layout_name(blt_layout layout) {
-  switch (layout) {
-  case BLT_COLMAJOR:
-    return "column-major";
-  case BLT_ROWMAJOR:
-    return "row-major";
-  case BLT_INTERLEAVED:
-    return "interleaved";
-  }
-  return "(unknown layout)";
+  static const char *const names[BLT_NLAYOUTS] = {"column-major", "row-major",
+                                                  "interleaved"};
+  return layout >= BLT_COLMAJOR && layout <= BLT_INTERLEAVED
+             ? names[layout]
+             : "(unknown layout)";
 }
 
 static size_t elem_size(int is_float) {
@@ -773,15 +768,13 @@ blt_mbatch blt_mbatch_none(int is_float, int64_t count) {
 void blt_vbatch_free(blt_vbatch *b) {
   free(b->data);
   b->data = NULL;
-  b->d.data = NULL;
-  b->s.data = NULL;
+  BLT_SET_NULL(*b);
 }
 
 void blt_mbatch_free(blt_mbatch *b) {
   free(b->data);
   b->data = NULL;
-  b->d.data = NULL;
-  b->s.data = NULL;
+  BLT_SET_NULL(*b);
 }
 
 blt_vbatch blt_vbatch_rebase(blt_vbatch b, void *data) {
@@ -913,27 +906,15 @@ blt_st_set blt_st_set_new(blt_prec prec, int64_t n, const int *types,
 }
 
 void blt_st_set_free(blt_st_set *s) {
-  free(s->type);
-  free(s->d);
-  free(s->e);
-  free(s->q);
-  free(s->ref);
-  free(s->tnorm);
+  BLT_FREE_ALL(s->type, s->d, s->e, s->q, s->ref, s->tnorm);
   memset(s, 0, sizeof *s);
 }
 
 const char *blt_st_mode_name(blt_st_mode mode) {
-  switch (mode) {
-  case BLT_ST_STERF:
-    return "sterf";
-  case BLT_ST_NONE:
-    return "steqr(NONE)";
-  case BLT_ST_INIT:
-    return "steqr(INIT)";
-  case BLT_ST_UPDATE:
-    return "steqr(UPDATE)";
-  }
-  return "(unknown mode)";
+  static const char *const names[4] = {"sterf", "steqr(NONE)", "steqr(INIT)",
+                                       "steqr(UPDATE)"};
+  return mode >= BLT_ST_STERF && mode <= BLT_ST_UPDATE ? names[mode]
+                                                       : "(unknown mode)";
 }
 
 blt_st_batch blt_st_batch_new(const blt_st_set *s, blt_layout layout,

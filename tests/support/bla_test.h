@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include "batchla/batchla.h"
 
@@ -91,6 +92,9 @@ int blt_random_orthogonal(int64_t n, blt_rng *rng, double *q, int64_t ldq);
 int blt_sym_with_spectrum(int64_t n, const double *lambda, blt_rng *rng,
                           double *a, int64_t lda);
 
+/* |A|_1 of the n x n a (the largest column sum), NaN propagated. */
+double blt_norm1(int64_t n, const double *a, int64_t lda);
+
 /* Reduce the symmetric a (destroyed) to tridiagonal d, e with
  * LAPACKE_dsytrd, from the upper (upper != 0) or lower triangle. */
 int blt_sym_to_tridiag(int64_t n, double *a, int64_t lda, int upper, double *d,
@@ -159,6 +163,12 @@ double blt_sym_resid(int64_t n, const double *a, int64_t lda,
                      const double *lambda, const double *z, int64_t ldz,
                      double ulp, double unfl);
 
+/* The LAPACK test programs' normalisation of a residual norm wnorm by the
+ * matrix norm anorm (dstt21, dsyt21, dhst01): never divides by less than
+ * unfl, caps at 1/ulp, +Inf for a non-finite wnorm or a NaN anorm. */
+double blt_resid_ratio(int64_t n, double wnorm, double anorm, double ulp,
+                       double unfl);
+
 /* dstt21 test 2: |I - Z^T Z|_1 / (n ulp), capped at 1 / ulp. */
 double blt_orth_resid(int64_t n, const double *z, int64_t ldz, double ulp);
 
@@ -225,6 +235,10 @@ blt_mbatch blt_mbatch_rebase(blt_mbatch b, void *data);
 /* A deep copy, for "nothing was touched" comparisons. */
 blt_vbatch blt_vbatch_clone(blt_vbatch b);
 blt_mbatch blt_mbatch_clone(blt_mbatch b);
+
+/* Makes v, a view held in both precisions (members d and s, as in
+ * blt_vbatch and blt_mbatch), the NULL "not wanted" view. */
+#define BLT_SET_NULL(v) ((v).d.data = NULL, (v).s.data = NULL)
 
 /* A NULL-data matrix batch (the "not wanted" view) of either precision. */
 blt_mbatch blt_mbatch_none(int is_float, int64_t count);
@@ -321,6 +335,18 @@ int blt_same_bytes(const void *x, const void *y, size_t bytes);
 int blt_same_doubles(const double *x, const double *y, int64_t len);
 int64_t blt_imin(int64_t x, int64_t y);
 int64_t blt_imax(int64_t x, int64_t y);
+/* free() on each pointer of the list: the owned arrays of a struct. */
+#define BLT_FREE_ALL(...)                                                      \
+  do {                                                                         \
+    void *const blt_owned_[] = {__VA_ARGS__};                                  \
+    size_t blt_k_;                                                             \
+    for (blt_k_ = 0; blt_k_ < sizeof blt_owned_ / sizeof blt_owned_[0];        \
+         ++blt_k_)                                                             \
+      free(blt_owned_[blt_k_]);                                                \
+  } while (0)
+/* The name of a catalogue's type from its table names[1..ntypes] (types
+ * are 1-based, as in LAPACK's test programs); "(unknown type)" outside. */
+const char *blt_catalogue_name(const char *const *names, int ntypes, int type);
 /* Nonzero when the environment asks for the worst-ratio tables
  * (BLA_TEST_VERBOSE set and not "0"). */
 int blt_verbose(void);

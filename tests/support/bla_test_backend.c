@@ -124,30 +124,32 @@ void blt_backend_free(const blt_backend *be, void *p) {
   free(p);
 }
 
-void blt_backend_to(const blt_backend *be, void *dst, const void *src,
-                    size_t bytes) {
+/* memcpy, or on a CUDA backend cudaMemcpy to or from the device. */
+static void backend_copy(const blt_backend *be, void *dst, const void *src,
+                         size_t bytes, int to_device) {
 #if BLT_HAVE_CUDA
   if (be->kind == BLA_CUDA) {
-    cuda_ok(cudaMemcpy(dst, src, bytes, cudaMemcpyHostToDevice),
-            "cudaMemcpy to the device");
+    cuda_ok(
+        cudaMemcpy(dst, src, bytes,
+                   to_device ? cudaMemcpyHostToDevice : cudaMemcpyDeviceToHost),
+        to_device ? "cudaMemcpy to the device" : "cudaMemcpy from the device");
     return;
   }
 #endif
   (void)be;
+  (void)to_device;
   memcpy(dst, src, bytes);
+}
+
+void blt_backend_to(const blt_backend *be, void *dst, const void *src,
+                    size_t bytes) {
+  backend_copy(be, dst, src, bytes, 1);
 }
 
 void blt_backend_from(const blt_backend *be, void *dst, const void *src,
                       size_t bytes) {
   blt_backend_sync(be);
-#if BLT_HAVE_CUDA
-  if (be->kind == BLA_CUDA) {
-    cuda_ok(cudaMemcpy(dst, src, bytes, cudaMemcpyDeviceToHost),
-            "cudaMemcpy from the device");
-    return;
-  }
-#endif
-  memcpy(dst, src, bytes);
+  backend_copy(be, dst, src, bytes, 0);
 }
 
 void blt_backend_sync(const blt_backend *be) {

@@ -13,19 +13,6 @@
 
 /* ---- Dense helpers ------------------------------------------------------- */
 
-double blt_ns_norm1(int64_t n, const double *a, int64_t lda) {
-  double anorm = 0.0;
-  int64_t i, j;
-  for (j = 0; j < n; ++j) {
-    double s = 0.0;
-    for (i = 0; i < n; ++i)
-      s += fabs(a[i + j * lda]);
-    if (!(s <= anorm))
-      anorm = s; /* propagates NaN */
-  }
-  return anorm;
-}
-
 double blt_ns_normf(int64_t n, const double *a, int64_t lda) {
   /* Scaled sum of squares (LAPACK dlassq), safe near overflow. */
   double scale = 0.0, ssq = 1.0;
@@ -104,15 +91,13 @@ static const char *const ns_type_names[BLT_NS_NTYPES + 1] = {
     "all ones",
     "Jordan block, U J U^T"};
 
-const char *blt_ns_type_name(int type) {
-  if (type < 1 || type > BLT_NS_NTYPES)
-    return "(unknown type)";
-  return ns_type_names[type];
-}
-
 int blt_ns_type_normal(int type) {
   return type == 1 || type == 2 || (type >= 4 && type <= 8) || type == 22 ||
          type == 23 || type == 25 || type == 27;
+}
+
+const char *blt_ns_type_name(int type) {
+  return blt_catalogue_name(ns_type_names, BLT_NS_NTYPES, type);
 }
 
 /* Scale so that the largest magnitude is anorm (dlatme's and dlatmr's
@@ -470,20 +455,6 @@ int blt_ns_ref_hessenberg(int64_t n, const double *a, int64_t lda, double *h,
 
 /* ---- Ratios -------------------------------------------------------------- */
 
-/* dhst01's normalisation: never divides by less than unfl, caps at 1/ulp. */
-static double resid_ratio(int64_t n, double wnorm, double anorm, double ulp,
-                          double unfl) {
-  const double dn = (double)n;
-  if (!isfinite(wnorm) || isnan(anorm))
-    return INFINITY;
-  anorm = fmax(anorm, unfl);
-  if (anorm > wnorm)
-    return (wnorm / anorm) / (dn * ulp);
-  if (anorm < 1.0)
-    return (fmin(wnorm, dn * anorm) / anorm) / (dn * ulp);
-  return fmin(wnorm / anorm, dn) / (dn * ulp);
-}
-
 double blt_ns_resid(int64_t n, const double *a, const double *t,
                     const double *z, double ulp, double unfl) {
   double *w, *r, wnorm;
@@ -496,10 +467,10 @@ double blt_ns_resid(int64_t n, const double *a, const double *t,
   blt_ns_matmul_bt(n, w, z, r);
   for (i = 0; i < n * n; ++i)
     r[i] = a[i] - r[i];
-  wnorm = blt_ns_norm1(n, r, n);
+  wnorm = blt_norm1(n, r, n);
   free(w);
   free(r);
-  return resid_ratio(n, wnorm, blt_ns_norm1(n, a, n), ulp, unfl);
+  return blt_resid_ratio(n, wnorm, blt_norm1(n, a, n), ulp, unfl);
 }
 
 double blt_ns_orth(int64_t n, const double *z, double ulp) {
@@ -511,7 +482,7 @@ double blt_ns_orth(int64_t n, const double *z, double ulp) {
   blt_ns_matmul_bt(n, z, z, g);
   for (i = 0; i < n; ++i)
     g[i + i * n] -= 1.0;
-  wnorm = blt_ns_norm1(n, g, n);
+  wnorm = blt_norm1(n, g, n);
   free(g);
   if (!isfinite(wnorm))
     return INFINITY;
@@ -707,7 +678,7 @@ static int set_fill(blt_ns_set *s, int64_t p, const double *g) {
   if (info == 0)
     info =
         blt_ns_ref_eigen(n, a, n, s->wr + p * n, s->wi + p * n, s->s + p * n);
-  s->anorm[p] = blt_ns_norm1(n, a, n);
+  s->anorm[p] = blt_norm1(n, a, n);
   s->afro[p] = blt_ns_normf(n, a, n);
   return info;
 }
@@ -756,32 +727,16 @@ blt_ns_set blt_ns_set_from(blt_prec prec, blt_ns_kind kind, int64_t n,
 }
 
 void blt_ns_set_free(blt_ns_set *s) {
-  free(s->type);
-  free(s->a);
-  free(s->q);
-  free(s->aq);
-  free(s->anorm);
-  free(s->afro);
-  free(s->wr);
-  free(s->wi);
-  free(s->s);
+  BLT_FREE_ALL(s->type, s->a, s->q, s->aq, s->anorm, s->afro, s->wr, s->wi,
+               s->s);
   memset(s, 0, sizeof *s);
 }
 
 /* ---- Batches ------------------------------------------------------------- */
 
 const char *blt_ns_op_name(blt_ns_op op) {
-  switch (op) {
-  case BLT_NS_GEHRD:
-    return "gehrd";
-  case BLT_NS_ORGHR:
-    return "orghr";
-  case BLT_NS_HSEQR:
-    return "hseqr";
-  case BLT_NS_SCHUR:
-    return "schur";
-  }
-  return "(unknown op)";
+  static const char *const names[4] = {"gehrd", "orghr", "hseqr", "schur"};
+  return op >= BLT_NS_GEHRD && op <= BLT_NS_SCHUR ? names[op] : "(unknown op)";
 }
 
 /* A batch of count problems: a from a_all (problem k at a_all + k*n*n),
@@ -882,34 +837,33 @@ void blt_ns_batch_read(const blt_ns_batch *b, int64_t p, double *a, double *z,
     blt_vbatch_get(b->wi, p, wi);
 }
 
+/* The op's batch driver of precision P: s or d, the drivers' letter and
+ * the member of the batches that holds their view. */
+#define DEFINE_NS_CALL(P)                                                      \
+  static bla_status ns_call_##P(blt_ns_op op, bla_job job, bla_compz compz,    \
+                                const blt_ns_batch *b, int *info,              \
+                                const bla_exec *exec) {                        \
+    switch (op) {                                                              \
+    case BLT_NS_GEHRD:                                                         \
+      return bla_##P##gehrd_batch(b->a.P, b->tau.P, info, exec);               \
+    case BLT_NS_ORGHR:                                                         \
+      return bla_##P##orghr_batch(b->a.P, b->tau.P, info, exec);               \
+    case BLT_NS_HSEQR:                                                         \
+      return bla_##P##hseqr_batch(job, compz, b->a.P, b->wr.P, b->wi.P,        \
+                                  b->z.P, info, exec);                         \
+    case BLT_NS_SCHUR:                                                         \
+      return bla_##P##schur_batch(b->a.P, b->wr.P, b->wi.P, b->z.P, info,      \
+                                  exec);                                       \
+    }                                                                          \
+    return BLA_ERR_ARG;                                                        \
+  }
+DEFINE_NS_CALL(s)
+DEFINE_NS_CALL(d)
+
 bla_status blt_ns_call(blt_ns_op op, bla_job job, bla_compz compz,
                        const blt_ns_batch *b, int *info, const bla_exec *exec) {
-  if (b->prec.is_float) {
-    switch (op) {
-    case BLT_NS_GEHRD:
-      return bla_sgehrd_batch(b->a.s, b->tau.s, info, exec);
-    case BLT_NS_ORGHR:
-      return bla_sorghr_batch(b->a.s, b->tau.s, info, exec);
-    case BLT_NS_HSEQR:
-      return bla_shseqr_batch(job, compz, b->a.s, b->wr.s, b->wi.s, b->z.s,
-                              info, exec);
-    case BLT_NS_SCHUR:
-      return bla_sschur_batch(b->a.s, b->wr.s, b->wi.s, b->z.s, info, exec);
-    }
-  } else {
-    switch (op) {
-    case BLT_NS_GEHRD:
-      return bla_dgehrd_batch(b->a.d, b->tau.d, info, exec);
-    case BLT_NS_ORGHR:
-      return bla_dorghr_batch(b->a.d, b->tau.d, info, exec);
-    case BLT_NS_HSEQR:
-      return bla_dhseqr_batch(job, compz, b->a.d, b->wr.d, b->wi.d, b->z.d,
-                              info, exec);
-    case BLT_NS_SCHUR:
-      return bla_dschur_batch(b->a.d, b->wr.d, b->wi.d, b->z.d, info, exec);
-    }
-  }
-  return BLA_ERR_ARG;
+  return b->prec.is_float ? ns_call_s(op, job, compz, b, info, exec)
+                          : ns_call_d(op, job, compz, b, info, exec);
 }
 
 bla_status blt_ns_run(const blt_backend *be, int variant, blt_ns_op op,
@@ -1009,11 +963,7 @@ static outs outs_new(int64_t count, int64_t n) {
 }
 
 static void outs_free(outs *o) {
-  free(o->a);
-  free(o->z);
-  free(o->tau);
-  free(o->wr);
-  free(o->wi);
+  BLT_FREE_ALL(o->a, o->z, o->tau, o->wr, o->wi);
 }
 
 static void outs_read(outs *o, const blt_ns_batch *b) {
@@ -1229,32 +1179,58 @@ static double eig_cmp(const blt_ns_set *s, int64_t p, const double *wr,
   return blt_ns_eig_dist(n, wr, wi, w, wr2, wi2, scale, NULL);
 }
 
+/* The per-size scratch of the hseqr and schur sweeps: the outputs of
+ * every mode in every layout (the cross-mode checks compare within one
+ * layout), info, and the buffers of the eigenvalue comparisons. */
+typedef struct {
+  int nmodes;
+  outs o[HM_N][BLT_NLAYOUTS];
+  int *info;
+  int64_t *match;
+  double *w, *wr2, *wi2;
+} sweep_scratch;
+
+static void scratch_init(sweep_scratch *sc, int nmodes, int64_t count,
+                         int64_t n) {
+  const int64_t nn = n > 0 ? n : 1;
+  int m, lay;
+  sc->nmodes = nmodes;
+  for (m = 0; m < nmodes; ++m)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+      sc->o[m][lay] = outs_new(count, n);
+  sc->info = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  sc->match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
+  sc->w = blt_dalloc(nn);
+  sc->wr2 = blt_dalloc(count * nn);
+  sc->wi2 = blt_dalloc(count * nn);
+}
+
+static void scratch_free(sweep_scratch *sc) {
+  int m, lay;
+  for (m = 0; m < sc->nmodes; ++m)
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+      outs_free(&sc->o[m][lay]);
+  BLT_FREE_ALL(sc->info, sc->match, sc->w, sc->wr2, sc->wi2);
+}
+
 void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
   int si;
   for (si = 0; si < sw->nsizes; ++si) {
-    const int64_t n = sw->sizes[si], nn = n > 0 ? n : 1;
+    const int64_t n = sw->sizes[si];
     blt_ns_set set = sweep_set(sw, BLT_NS_HESSENBERG, n, 2);
     const int64_t count = set.count;
-    /* Outputs of every mode in every layout: the cross-mode checks compare
-     * within one layout. */
-    outs o[HM_N][BLT_NLAYOUTS];
-    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-    double *w = blt_dalloc(nn), *wr2 = blt_dalloc(count * nn),
-           *wi2 = blt_dalloc(count * nn);
+    sweep_scratch sc;
     int m, lay;
     int64_t p;
-    for (m = 0; m < HM_N; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        o[m][lay] = outs_new(count, n);
+    scratch_init(&sc, HM_N, count, n);
     for (m = 0; m < HM_N; ++m)
       for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
         bla_job job;
         bla_compz compz;
         blt_nszinit zi;
         blt_ns_batch b, b2, zsnap;
-        outs *oc = &o[m][lay];
+        outs *oc = &sc.o[m][lay];
         const int schur = m <= HM_SN;
         const int vec = m == HM_SI || m == HM_SU || m == HM_EI;
         int differs = 0;
@@ -1262,7 +1238,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         b = blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
         b2 = blt_ns_batch_clone(&b);
         zsnap = blt_ns_batch_clone(&b);
-        sweep_run(sw->be, &set, BLT_NS_HSEQR, job, compz, &b, &b2, info,
+        sweep_run(sw->be, &set, BLT_NS_HSEQR, job, compz, &b, &b2, sc.info,
                   hm_name[m], lay, rep);
         if (m == HM_SN && !same_storage(b.z.data, zsnap.z.data, b.z.bytes))
           NS_FAIL(rep, "%s %s n=%lld %s: z was written with COMPZ_NONE",
@@ -1273,7 +1249,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
                   hm_name[m], (long long)n, lname(lay));
         outs_read(oc, &b);
         if (lay > 0) {
-          const outs *o0 = &o[m][0];
+          const outs *o0 = &sc.o[m][0];
           differs = !blt_same_doubles(o0->wr, oc->wr, count * n) ||
                     !blt_same_doubles(o0->wi, oc->wi, count * n) ||
                     (schur && !blt_same_doubles(o0->a, oc->a, count * n * n)) ||
@@ -1285,8 +1261,8 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         if (!blt_backend_is_host(sw->be) && lay == 0) {
           blt_ns_batch bc =
               blt_ns_batch_new(&set, (blt_layout)lay, zi, 1, NULL, 0);
-          host_eigenvalues(&bc, BLT_NS_HSEQR, job, compz, info, wr2, wi2,
-                           hm_name[m], rep);
+          host_eigenvalues(&bc, BLT_NS_HSEQR, job, compz, sc.info, sc.wr2,
+                           sc.wi2, hm_name[m], rep);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
@@ -1301,30 +1277,30 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
           if (vec)
             orth = blt_ns_orth(n, z, prec.ulp);
           form = blt_ns_form(n, schur ? t : NULL, wr, wi, prec.ulp, prec.unfl);
-          eig = eig_vs_ref(&set, p, wr, wi, match);
+          eig = eig_vs_ref(&set, p, wr, wi, sc.match);
           if (m == HM_SN || m == HM_SU) {
             /* T, wr, wi do not depend on whether Z is formed (ddrves
              * test 5): same bits as SCHUR with INIT. */
-            const outs *os = &o[HM_SI][lay];
+            const outs *os = &sc.o[HM_SI][lay];
             if (!blt_same_doubles(os->a + p * n * n, t, n * n) ||
                 !blt_same_doubles(os->wr + p * n, wr, n) ||
                 !blt_same_doubles(os->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           } else if (m == HM_EN) {
             /* Eigenvalues only: within THRESH of those with T. */
-            const outs *os = &o[HM_SI][lay];
+            const outs *os = &sc.o[HM_SI][lay];
             cmp = eig_cmp(&set, p, os->wr + p * n, os->wi + p * n, wr, wi,
-                          match, w);
+                          sc.match, sc.w);
           } else if (m == HM_EI) {
             /* Z is formed apart from H: the same eigenvalues as NONE. */
-            const outs *oe = &o[HM_EN][lay];
+            const outs *oe = &sc.o[HM_EN][lay];
             if (!blt_same_doubles(oe->wr + p * n, wr, n) ||
                 !blt_same_doubles(oe->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
           if (!blt_backend_is_host(sw->be) && lay == 0)
-            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
-                                    match, w));
+            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, sc.wr2 + p * n,
+                                    sc.wi2 + p * n, sc.match, sc.w));
           note_ratios(sw, &set, p, resid, orth, form, eig, cmp, hm_name[m], lay,
                       rep);
         }
@@ -1332,14 +1308,7 @@ void blt_ns_sweep_hseqr(const blt_ns_sweep *sw, blt_report *rep) {
         blt_ns_batch_free(&b2);
         blt_ns_batch_free(&zsnap);
       }
-    for (m = 0; m < HM_N; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        outs_free(&o[m][lay]);
-    free(info);
-    free(match);
-    free(w);
-    free(wr2);
-    free(wi2);
+    scratch_free(&sc);
     blt_ns_set_free(&set);
   }
 }
@@ -1348,19 +1317,13 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
   const blt_prec prec = sw->prec;
   int si;
   for (si = 0; si < sw->nsizes; ++si) {
-    const int64_t n = sw->sizes[si], nn = n > 0 ? n : 1;
+    const int64_t n = sw->sizes[si];
     blt_ns_set set = sweep_set(sw, BLT_NS_GENERAL, n, 3);
     const int64_t count = set.count;
-    outs o[2][BLT_NLAYOUTS];
-    int *info = (int *)blt_xcalloc((size_t)count, sizeof(int));
-    int64_t *match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
-    double *w = blt_dalloc(nn), *wr2 = blt_dalloc(count * nn),
-           *wi2 = blt_dalloc(count * nn);
+    sweep_scratch sc;
     int m, lay;
     int64_t p;
-    for (m = 0; m < 2; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        o[m][lay] = outs_new(count, n);
+    scratch_init(&sc, 2, count, n);
     for (m = 0; m < 2; ++m) /* 0: with Z, 1: without */
       for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
         const char *mn = m == 0 ? "schur(Z)" : "schur(no Z)";
@@ -1368,17 +1331,17 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
             blt_ns_batch_new(&set, (blt_layout)lay,
                              m == 0 ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0, NULL, 0);
         blt_ns_batch b2 = blt_ns_batch_clone(&b);
-        outs *oc = &o[m][lay];
+        outs *oc = &sc.o[m][lay];
         int differs = 0;
         sweep_run(sw->be, &set, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE, &b,
-                  &b2, info, mn, lay, rep);
+                  &b2, sc.info, mn, lay, rep);
         if (!blt_mbatch_padding_intact(b.a) ||
             (m == 0 && !blt_mbatch_padding_intact(b.z)))
           NS_FAIL(rep, "%s %s n=%lld %s: write outside the views", prec.name,
                   mn, (long long)n, lname(lay));
         outs_read(oc, &b);
         if (lay > 0) {
-          const outs *o0 = &o[m][0];
+          const outs *o0 = &sc.o[m][0];
           differs = !blt_same_doubles(o0->wr, oc->wr, count * n) ||
                     !blt_same_doubles(o0->wi, oc->wi, count * n) ||
                     !blt_same_doubles(o0->a, oc->a, count * n * n) ||
@@ -1392,7 +1355,7 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
               &set, (blt_layout)lay, m == 0 ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0,
               NULL, 0);
           host_eigenvalues(&bc, BLT_NS_SCHUR, BLA_JOB_SCHUR, BLA_COMPZ_NONE,
-                           info, wr2, wi2, mn, rep);
+                           sc.info, sc.wr2, sc.wi2, mn, rep);
         }
         for (p = 0; p < count && (lay == 0 || differs); ++p) {
           const double *t = oc->a + p * n * n, *z = oc->z + p * n * n;
@@ -1405,30 +1368,23 @@ void blt_ns_sweep_schur(const blt_ns_sweep *sw, blt_report *rep) {
           } else {
             /* ddrves tests 5 and 6: T and the eigenvalues do not depend on
              * whether Z is formed. */
-            const outs *oz = &o[0][lay];
+            const outs *oz = &sc.o[0][lay];
             if (!blt_same_doubles(oz->a + p * n * n, t, n * n) ||
                 !blt_same_doubles(oz->wr + p * n, wr, n) ||
                 !blt_same_doubles(oz->wi + p * n, wi, n))
               cmp = 1.0 / prec.ulp;
           }
           form = blt_ns_form(n, t, wr, wi, prec.ulp, prec.unfl);
-          eig = eig_vs_ref(&set, p, wr, wi, match);
+          eig = eig_vs_ref(&set, p, wr, wi, sc.match);
           if (!blt_backend_is_host(sw->be) && lay == 0)
-            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, wr2 + p * n, wi2 + p * n,
-                                    match, w));
+            cmp = fmax(cmp, eig_cmp(&set, p, wr, wi, sc.wr2 + p * n,
+                                    sc.wi2 + p * n, sc.match, sc.w));
           note_ratios(sw, &set, p, resid, orth, form, eig, cmp, mn, lay, rep);
         }
         blt_ns_batch_free(&b);
         blt_ns_batch_free(&b2);
       }
-    for (m = 0; m < 2; ++m)
-      for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-        outs_free(&o[m][lay]);
-    free(info);
-    free(match);
-    free(w);
-    free(wr2);
-    free(wi2);
+    scratch_free(&sc);
     blt_ns_set_free(&set);
   }
 }
@@ -1639,16 +1595,6 @@ static void vshape(blt_vbatch *b, int64_t count, int64_t n) {
   b->d.n = b->s.n = n;
 }
 
-static void mnull(blt_mbatch *b) {
-  b->d.data = NULL;
-  b->s.data = NULL;
-}
-
-static void vnull(blt_vbatch *b) {
-  b->d.data = NULL;
-  b->s.data = NULL;
-}
-
 /* Storage for count + 1 problems of order n + 1 (a driver that ignored a
  * bad size would fail the "untouched" check rather than run off the
  * allocation), views shaped count x n, b.count = count + 1 info entries,
@@ -1726,7 +1672,7 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
     *info = NULL;
     return "info NULL";
   case 7:
-    mnull(&b->a);
+    BLT_SET_NULL(b->a);
     return "a.data NULL";
   case 8:
     *variant = 2;
@@ -1749,7 +1695,7 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
       vshape(&b->tau, count - 1, nt);
       return "tau.count = count - 1";
     case 13:
-      vnull(&b->tau);
+      BLT_SET_NULL(b->tau);
       return "tau.data NULL";
     default:
       return NULL;
@@ -1769,10 +1715,10 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
     vshape(&b->wi, count - 1, n);
     return "wi.count = count - 1";
   case 14:
-    vnull(&b->wr);
+    BLT_SET_NULL(b->wr);
     return "wr.data NULL";
   case 15:
-    vnull(&b->wi);
+    BLT_SET_NULL(b->wi);
     return "wi.data NULL";
   case 16:
     mshape(&b->z, count, n - 1, n);
@@ -1800,10 +1746,10 @@ static const char *arg_case(int c, blt_ns_op op, blt_ns_batch *b, int64_t count,
     *compz = (bla_compz)-1;
     return "compz = -1";
   case 22:
-    mnull(&b->z);
+    BLT_SET_NULL(b->z);
     return "z.data NULL with COMPZ_INIT";
   case 23:
-    mnull(&b->z);
+    BLT_SET_NULL(b->z);
     *compz = BLA_COMPZ_UPDATE;
     return "z.data NULL with COMPZ_UPDATE";
   case 24:
@@ -1882,11 +1828,11 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
                   "%s %s %s: count = 0 gave status %d or touched an "
                   "output",
                   prec.name, on, lname(lay), (int)st);
-        mnull(&e.a);
-        mnull(&e.z);
-        vnull(&e.tau);
-        vnull(&e.wr);
-        vnull(&e.wi);
+        BLT_SET_NULL(e.a);
+        BLT_SET_NULL(e.z);
+        BLT_SET_NULL(e.tau);
+        BLT_SET_NULL(e.wr);
+        BLT_SET_NULL(e.wi);
         st = blt_ns_run(be, BLT_RUN, (blt_ns_op)op, BLA_JOB_SCHUR,
                         BLA_COMPZ_INIT, &e, NULL);
         if (st != BLA_OK)

@@ -20,7 +20,6 @@
 
 /* ---- Dense helpers (column-major, double) -------------------------------- */
 
-double blt_ns_norm1(int64_t n, const double *a, int64_t lda);
 double blt_ns_normf(int64_t n, const double *a, int64_t lda);
 /* c := a b (all n x n, leading dimension n). */
 void blt_ns_matmul(int64_t n, const double *a, const double *b, double *c);

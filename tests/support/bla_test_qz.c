@@ -44,18 +44,16 @@ static const char *const qz_type_names[BLT_QZ_NTYPES + 1] = {
     "(0, random)",
     "(cyclic, I)"};
 
-const char *blt_qz_type_name(int type) {
-  if (type < 1 || type > BLT_QZ_NTYPES)
-    return "(unknown type)";
-  return qz_type_names[type];
-}
-
 blt_qz_eigclass blt_qz_type_eigclass(int type) {
   if ((type >= 2 && type <= 4) || type >= 29)
     return BLT_QZ_EIG_UNIT;
   if ((type >= 7 && type <= 14) || type == 26 || type == 27)
     return BLT_QZ_EIG_TGSNA;
   return BLT_QZ_EIG_NONE;
+}
+
+const char *blt_qz_type_name(int type) {
+  return blt_catalogue_name(qz_type_names, BLT_QZ_NTYPES, type);
 }
 
 /* LAPACK dlarnd: 1 uniform (0, 1), 2 uniform (-1, 1), 3 normal. */
@@ -998,21 +996,8 @@ blt_qz_set blt_qz_set_from(blt_prec prec, blt_qz_kind kind, int64_t n,
 }
 
 void blt_qz_set_free(blt_qz_set *s) {
-  free(s->type);
-  free(s->ea);
-  free(s->eb);
-  free(s->eigclass);
-  free(s->a);
-  free(s->b);
-  free(s->q);
-  free(s->z);
-  free(s->aq);
-  free(s->bq);
-  free(s->abfro);
-  free(s->alphar);
-  free(s->alphai);
-  free(s->beta);
-  free(s->s);
+  BLT_FREE_ALL(s->type, s->ea, s->eb, s->eigclass, s->a, s->b, s->q, s->z,
+               s->aq, s->bq, s->abfro, s->alphar, s->alphai, s->beta, s->s);
   memset(s, 0, sizeof *s);
 }
 
@@ -1328,10 +1313,7 @@ static outs outs_new(int64_t count, int64_t n) {
 }
 
 static void outs_free(outs *o) {
-  double *x[7] = {o->a, o->b, o->q, o->z, o->ar, o->ai, o->be};
-  int k;
-  for (k = 0; k < 7; ++k)
-    free(x[k]);
+  BLT_FREE_ALL(o->a, o->b, o->q, o->z, o->ar, o->ai, o->be);
 }
 
 static void outs_read(outs *o, const blt_qz_batch *b) {

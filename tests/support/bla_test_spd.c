@@ -247,27 +247,13 @@ void blt_spd_unpack(blt_spd_kind kind, bla_uplo uplo, int64_t n, int64_t kd,
 /* ---- Ratios -----------------------------------------------------------------
  */
 
-/* |A|_1 of the symmetric a (n x n, ld n), NaN propagated. */
-static double sym_norm1(int64_t n, const double *a) {
-  double m = 0.0;
-  int64_t i, j;
-  for (j = 0; j < n; ++j) {
-    double s = 0.0;
-    for (i = 0; i < n; ++i)
-      s += fabs(a[i + j * n]);
-    if (!(s <= m))
-      m = s;
-  }
-  return m;
-}
-
 double blt_spd_factor_resid(int64_t n, int64_t kd, bla_uplo uplo,
                             const double *a, const double *f, double eps) {
   double anorm, wnorm = 0.0;
   int64_t i, j, k;
   if (n <= 0)
     return 0.0;
-  anorm = sym_norm1(n, a);
+  anorm = blt_norm1(n, a, n);
   if (!(anorm > 0.0))
     return isnan(anorm) ? INFINITY : 1.0 / eps;
   /* Column j of the residual: rows within the band only, since the
@@ -297,7 +283,7 @@ double blt_spd_solve_resid(int64_t n, int64_t kd, const double *a, int64_t nrhs,
   int64_t i, j, k;
   if (n <= 0 || nrhs <= 0)
     return 0.0;
-  anorm = sym_norm1(n, a);
+  anorm = blt_norm1(n, a, n);
   if (!(anorm > 0.0))
     return isnan(anorm) ? INFINITY : 1.0 / eps;
   for (k = 0; k < nrhs; ++k) {
@@ -370,7 +356,7 @@ static double exact_rcond(int64_t n, const double *a, double anorm) {
   for (j = 0; j < n; ++j)
     for (i = j + 1; i < n; ++i)
       w[j + i * n] = w[i + j * n];
-  r = 1.0 / (anorm * sym_norm1(n, w));
+  r = 1.0 / (anorm * blt_norm1(n, w, n));
   free(w);
   return r;
 }
@@ -422,7 +408,7 @@ blt_spd_set blt_spd_set_new(blt_prec prec, blt_spd_kind kind, int64_t n,
           t += a[i + j * n] * x[j + k * n];
         b[i + k * n] = blt_round(prec, t);
       }
-    s.anorm[p] = sym_norm1(n, a);
+    s.anorm[p] = blt_norm1(n, a, n);
     if (s.izero[p] == 0) {
       s.rcond[p] = exact_rcond(n, a, s.anorm[p]);
       if (s.rcond[p] < 0.0) {
@@ -438,13 +424,7 @@ blt_spd_set blt_spd_set_new(blt_prec prec, blt_spd_kind kind, int64_t n,
 }
 
 void blt_spd_set_free(blt_spd_set *s) {
-  free(s->type);
-  free(s->izero);
-  free(s->a);
-  free(s->x);
-  free(s->b);
-  free(s->anorm);
-  free(s->rcond);
+  BLT_FREE_ALL(s->type, s->izero, s->a, s->x, s->b, s->anorm, s->rcond);
   memset(s, 0, sizeof *s);
 }
 
@@ -540,41 +520,36 @@ int blt_chol_op_has_b(blt_chol_op op) {
   return op != BLT_CH_PBTRF && op != BLT_CH_POTRF;
 }
 
+/* The op's batch driver of precision P: s or d, the drivers' letter and
+ * the member of the batches that holds their view. */
+#define DEFINE_CHOL_CALL(P)                                                    \
+  static bla_status chol_call_##P(blt_chol_op op, bla_uplo uplo, int64_t kd,   \
+                                  blt_mbatch a, blt_mbatch b, int *info,       \
+                                  const bla_exec *exec) {                      \
+    switch (op) {                                                              \
+    case BLT_CH_PBTRF:                                                         \
+      return bla_##P##pbtrf_batch(uplo, kd, a.P, info, exec);                  \
+    case BLT_CH_PBTRS:                                                         \
+      return bla_##P##pbtrs_batch(uplo, kd, a.P, b.P, info, exec);             \
+    case BLT_CH_PBSV:                                                          \
+      return bla_##P##pbsv_batch(uplo, kd, a.P, b.P, info, exec);              \
+    case BLT_CH_POTRF:                                                         \
+      return bla_##P##potrf_batch(uplo, a.P, info, exec);                      \
+    case BLT_CH_POTRS:                                                         \
+      return bla_##P##potrs_batch(uplo, a.P, b.P, info, exec);                 \
+    case BLT_CH_POSV:                                                          \
+      return bla_##P##posv_batch(uplo, a.P, b.P, info, exec);                  \
+    }                                                                          \
+    return BLA_ERR_ARG;                                                        \
+  }
+DEFINE_CHOL_CALL(s)
+DEFINE_CHOL_CALL(d)
+
 bla_status blt_chol_call(blt_chol_op op, bla_uplo uplo, int64_t kd,
                          blt_mbatch a, blt_mbatch b, int *info,
                          const bla_exec *exec) {
-  if (a.is_float) {
-    switch (op) {
-    case BLT_CH_PBTRF:
-      return bla_spbtrf_batch(uplo, kd, a.s, info, exec);
-    case BLT_CH_PBTRS:
-      return bla_spbtrs_batch(uplo, kd, a.s, b.s, info, exec);
-    case BLT_CH_PBSV:
-      return bla_spbsv_batch(uplo, kd, a.s, b.s, info, exec);
-    case BLT_CH_POTRF:
-      return bla_spotrf_batch(uplo, a.s, info, exec);
-    case BLT_CH_POTRS:
-      return bla_spotrs_batch(uplo, a.s, b.s, info, exec);
-    case BLT_CH_POSV:
-      return bla_sposv_batch(uplo, a.s, b.s, info, exec);
-    }
-  } else {
-    switch (op) {
-    case BLT_CH_PBTRF:
-      return bla_dpbtrf_batch(uplo, kd, a.d, info, exec);
-    case BLT_CH_PBTRS:
-      return bla_dpbtrs_batch(uplo, kd, a.d, b.d, info, exec);
-    case BLT_CH_PBSV:
-      return bla_dpbsv_batch(uplo, kd, a.d, b.d, info, exec);
-    case BLT_CH_POTRF:
-      return bla_dpotrf_batch(uplo, a.d, info, exec);
-    case BLT_CH_POTRS:
-      return bla_dpotrs_batch(uplo, a.d, b.d, info, exec);
-    case BLT_CH_POSV:
-      return bla_dposv_batch(uplo, a.d, b.d, info, exec);
-    }
-  }
-  return BLA_ERR_ARG;
+  return a.is_float ? chol_call_s(op, uplo, kd, a, b, info, exec)
+                    : chol_call_d(op, uplo, kd, a, b, info, exec);
 }
 
 bla_status blt_chol_run(const blt_backend *be, int variant, blt_chol_op op,
@@ -1303,11 +1278,6 @@ static void set_dims(blt_mbatch *b, int64_t count, int64_t rows, int64_t cols) {
   b->d.cols = b->s.cols = cols;
 }
 
-static void set_data_null(blt_mbatch *b) {
-  b->d.data = NULL;
-  b->s.data = NULL;
-}
-
 void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
   const int64_t n = 4, kd = 1, count = 3, nrhs = 2;
   int io, il, m;
@@ -1403,10 +1373,10 @@ void blt_chol_bad_args(const blt_chol_env *env, int is_float) {
           info = NULL;
           break;
         case M_ADATA_NULL:
-          set_data_null(&a);
+          BLT_SET_NULL(a);
           break;
         case M_BDATA_NULL:
-          set_data_null(&b);
+          BLT_SET_NULL(b);
           break;
         case M_EXEC_2:
           variant = BLT_RUN_BAD2;
