@@ -1546,3 +1546,40 @@ Test(core, hseqr_schur_near_overflow) {
       }
   check_done();
 }
+
+/* gehrd near overflow: A is scaled into range first, so with entries up to
+ * DBL_MAX / (2n) (|H|_F = |A|_F below DBL_MAX / 2) H and tau are finite;
+ * with entries at DBL_MAX an entry of H may overflow, which is info 1 with
+ * a and tau NaN, never a NaN tau with info 0 (as the unscaled reflectors'
+ * norms gave). */
+Test(core, gehrd_near_overflow) {
+  double a[144], tau[11];
+  int is, trial;
+  report();
+  for (is = 0; is < 2; ++is)
+    for (trial = 0; trial < 200; ++trial) {
+      const int n = 2 + trial % 10;
+      const double scale = is == 0 ? DBL_MAX / (2 * n) : DBL_MAX;
+      int i, info, finite = 1, nan = 1;
+      blt_rng rng;
+      blt_rng_seed(&rng, 0x9e4ULL + (uint64_t)trial);
+      for (i = 0; i < n * n; ++i)
+        a[i] = trial % 3 == 0 ? -DBL_MAX : scale * blt_rng_uniform(&rng);
+      info =
+          bla_dgehrd(bla_dmat_make(a, n, n, 1, n), bla_dvec_make(tau, n - 1, 1),
+                     bla_dvec_make(NULL, 0, 1));
+      for (i = 0; i < n * n; ++i) {
+        finite &= isfinite(a[i]) && (i >= n - 1 || isfinite(tau[i]));
+        nan &= isnan(a[i]) && (i >= n - 1 || isnan(tau[i]));
+      }
+      CHECK(is == 0 && trial % 3 != 0
+                ? info == 0 && finite
+                : (info == 0 && finite) || (info == 1 && nan),
+            "gehrd n=%d scale %g trial %d: info %d, outputs %s", n, scale,
+            trial, info,
+            finite ? "finite"
+            : nan  ? "NaN"
+                   : "mixed");
+    }
+  check_done();
+}

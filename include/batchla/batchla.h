@@ -227,7 +227,8 @@ bla_status bla_sstein_batch(bla_svec_batch d, bla_svec_batch e,
  *   batch (no Schur vectors). LAPACK dgees without sorting or balancing.
  * info[p]: the core routine's (k > 0: QR iteration failed at row k, the
  * eigenvalues after it valid, every other output NaN; n + 1: T or an
- * eigenvalue beyond the overflow threshold, every output NaN; for orghr, 1: Q
+ * eigenvalue beyond the overflow threshold, every output NaN; for gehrd, 1:
+ * H beyond it, a and tau NaN; for orghr, 1: Q
  * overflowed, possible only for reflectors gehrd did not make, Q NaN;
  * negative: non-finite input, every output NaN). Argument errors (BLA_ERR_ARG):
  * shapes or counts that do not match, invalid job or compz, NULL data or info

@@ -256,8 +256,10 @@ static void check_gehrd(fz_ctx *c, int64_t p, int info, work *w) {
   const fz_range ar = fz_view_range(c, A, p, 0, 0);
   long double tau[64], nrm, vmax = 0;
   int64_t i, j;
+  /* 1: H beyond overflow, possible only for a near it. */
   if (info != 0) {
-    if (info > 0 || ar.finite)
+    if (ar.finite != (info > 0) ||
+        (info > 0 && (info != 1 || fz_bounded(c, ar.maxabs, n))))
       fz_fail(c, "problem %lld: info %d for %s input", (long long)p, info,
               ar.finite ? "finite" : "non-finite");
     need_nan(c, p, info, A);
@@ -266,6 +268,9 @@ static void check_gehrd(fz_ctx *c, int64_t p, int info, work *w) {
   }
   if (!ar.finite)
     fz_fail(c, "problem %lld: info 0 for non-finite a", (long long)p);
+  if (!fz_view_range(c, A, p, 1, 0).finite ||
+      !fz_view_range(c, TAU, p, 1, 0).finite)
+    fz_fail(c, "problem %lld: info 0 but H or tau not finite", (long long)p);
   if (n >= 2 && fz_at(c, TAU, p, n - 2, 0, 1) != 0)
     fz_fail(c, "problem %lld: tau[n-2] = %Lg, not 0", (long long)p,
             fz_at(c, TAU, p, n - 2, 0, 1));

@@ -22,9 +22,11 @@
  *   tau    max(n-1, 0) entries; tau[n-2] = 0
  *   work   bla_dgehrd_lwork(n) entries (may be a NULL view when 0)
  *
- * Returns info: 0 ok; -1 a not square or non-finite; -2 tau length;
- * -3 work too short. Shape errors touch nothing; a non-finite input leaves
- * a and tau NaN.
+ * Returns info: 0 ok; 1 an entry of H beyond the overflow threshold (a
+ * within a factor of about n of it), a and tau NaN; -1 a not square or
+ * non-finite; -2 tau length; -3 work too short. Shape errors touch
+ * nothing; a non-finite input leaves a and tau NaN. A is scaled into range
+ * by a power of two first, as schur scales it.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dgehrd(bla_dmat a, bla_dvec tau, bla_dvec work);
 BLA_INLINE BLA_HD int bla_sgehrd(bla_smat a, bla_svec tau, bla_svec work);
