@@ -21,6 +21,9 @@
 /* ---- Dense helpers (column-major, double) -------------------------------- */
 
 double blt_ns_norm1(int64_t n, const double *a, int64_t lda);
+/* The same for a rows x cols matrix. */
+double blt_ns_norm1_rect(int64_t rows, int64_t cols, const double *a,
+                         int64_t lda);
 double blt_ns_normf(int64_t n, const double *a, int64_t lda);
 /* c := a b (all n x n, leading dimension n). */
 void blt_ns_matmul(int64_t n, const double *a, const double *b, double *c);
