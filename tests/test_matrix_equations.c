@@ -381,7 +381,7 @@ static void gen_solver(prob_set *s, int64_t p, int ta, int tb, blt_rng *rng) {
   for (j = 0; j < m; ++j)
     for (i = 0; i < n; ++i)
       c[i + j * n] =
-          s->op == OP_SYLV || i <= j ? blt_rng_uniform(rng) : c[j + i * n];
+          s->op == OP_SYLV || i >= j ? blt_rng_uniform(rng) : c[j + i * n];
   blt_round_array(s->prec, c, (size_t)(n * m));
 }
 
