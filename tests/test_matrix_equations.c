@@ -875,5 +875,5 @@ Test(core, argument_errors) {
   cr_expect_eq(scale, 7);
   cr_expect_eq(bla_dsolve_sylvester_lwork(0, 5), 0);
   cr_expect_eq(bla_ssolve_continuous_lyapunov_lwork(0), 0);
-  cr_expect_eq(bla_dsolve_discrete_lyapunov_lwork(1), 5);
+  cr_expect_eq(bla_dsolve_discrete_lyapunov_lwork(1), 6);
 }

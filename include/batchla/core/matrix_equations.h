@@ -17,9 +17,10 @@
 /* bla_dtrsyl, bla_strsyl: the quasi-triangular Sylvester equation
  * op(A) X + isgn X op(B) = scale C, by the Bartels-Stewart back
  * substitution over the 1x1 and 2x2 diagonal blocks (Golub & Van Loan
- * 7.6.3; the behaviour of LAPACK dtrsyl). Each block equation, of order 1,
- * 2 or 4, is solved by Gaussian elimination with complete pivoting, its
- * pivots kept at least smin = max(ulp max(max|a_ij|, max|b_ij|),
+ * 7.6.3; the behaviour of LAPACK dtrsyl, column-oriented: each solved block
+ * is subtracted at once from the right-hand sides it enters). Each block
+ * equation, of order 1, 2 or 4, is solved by Gaussian elimination with complete
+ * pivoting, its pivots kept at least smin = max(ulp max(max|a_ij|, max|b_ij|),
  * n m safmin / ulp) (LAPACK dlasy2; LAPACK's 1x2 and 2x1 blocks use
  * dlaln2 instead, to the same effect), and the right-hand side scaled
  * down where the block's solution would overflow.
@@ -78,8 +79,8 @@ BLA_INLINE BLA_HD int bla_ssolve_sylvester(bla_smat a, bla_smat b, bla_smat c,
  *
  *   n, m   orders of A and B
  *
- * Returns 2 n^2 + 2 m^2 + n m + 2 max(n, m) + max(n, m, 1) - 1 entries
- * (T, U, S, V, a product, the eigenvalues and bla_dschur's work), 0 for
+ * Returns 3 n^2 + 2 m^2 + n m + 3 max(n, m) - 1 entries (T, U, U^T, S,
+ * V, a product, the eigenvalues and bla_dschur's work), 0 for
  * n <= 0 or m <= 0 (nothing to solve). Never fails.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD bla_index bla_dsolve_sylvester_lwork(bla_index n,
@@ -115,8 +116,8 @@ BLA_INLINE BLA_HD int bla_ssolve_continuous_lyapunov(bla_smat a, bla_smat q,
  *
  *   n      order of A
  *
- * Returns 3 n^2 + 3 n - 1 entries (T, U, a product, the eigenvalues and
- * bla_dschur's work), 0 for n <= 0. Never fails.
+ * Returns 4 n^2 + 3 n - 1 entries (T, U, U^T, a product, the eigenvalues
+ * and bla_dschur's work), 0 for n <= 0. Never fails.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD bla_index bla_dsolve_continuous_lyapunov_lwork(bla_index n);
 BLA_INLINE BLA_HD bla_index bla_ssolve_continuous_lyapunov_lwork(bla_index n);
@@ -151,7 +152,7 @@ BLA_INLINE BLA_HD int bla_ssolve_discrete_lyapunov(bla_smat a, bla_smat q,
  *
  *   n      order of A
  *
- * Returns 3 n^2 + 3 n - 1 entries (as the continuous solver; the Stein
+ * Returns 4 n^2 + 3 n - 1 entries (as the continuous solver; the Stein
  * solve's two block columns reuse the product's room), 0 for n <= 0.
  * Never fails.
  * Runs on: host and device (BLA_HD). */
