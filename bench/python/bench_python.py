@@ -226,8 +226,52 @@ def row_spherical_jn_all(rng, count):
         "batchla one recurrence per x for all 21 orders"
 
 
+def equation_resid(kind, a, b, q, x):
+    """The residual ratio of tests/test_matrix_equations.c, per problem,
+    maximum."""
+    def n1(m):
+        return np.abs(m).sum(-2).max(-1)
+    if kind == "sylvester":
+        r, den = a @ x + x @ b - q, n1(a) + n1(b)
+    elif kind == "continuous":
+        r, den = a @ x + x @ mT(a) - q, 2 * n1(a)
+    else:
+        r, den = a @ x @ mT(a) - x + q, n1(a) ** 2 + 1
+    return float(np.max(n1(r) / (den * n1(x) * x.shape[-1] * EPS)))
+
+
+def equation_row(kind, n):
+    """A x + x b = q (Sylvester), a x + x a^T = q, a x a^T - x + q = 0 at
+    order n; a / sqrt(n) for the discrete equation (stable), q symmetric."""
+    def row(rng, count):
+        a = rng.uniform(-1, 1, (count, n, n))
+        if kind == "discrete":
+            a /= np.sqrt(n)
+        b = rng.uniform(-1, 1, (count, n, n))
+        q = rng.uniform(-1, 1, (count, n, n))
+        q = q + mT(q)
+        if kind == "sylvester":
+            ours = lambda: bl.solve_sylvester(a, b, q)  # noqa: E731
+            theirs, how = scipy_batched(sl.solve_sylvester, a, b, q)
+        else:
+            name = f"solve_{kind}_lyapunov"
+            ours = lambda: getattr(bl, name)(a, q)  # noqa: E731
+            theirs, how = scipy_batched(getattr(sl, name), a, q)
+        ok = (equation_resid(kind, a, b, q, ours()) < 50
+              and equation_resid(kind, a, b, q, theirs()) < 50)
+        return (f"solve_{kind}{'' if kind == 'sylvester' else '_lyapunov'}, "
+                f"n = {n}"), how, ours, theirs, ok, \
+            ("two real Schur forms, about 60 n^3 flops per problem"
+             if kind == "sylvester" else
+             "one real Schur form, about 35 n^3 flops per problem")
+    return row
+
+
 ROWS = [row_eigh_tridiagonal, row_schur, row_qz, row_cholesky_banded,
-        row_mathieu_ab, row_mathieu_cem, row_spherical_jn_all]
+        row_mathieu_ab, row_mathieu_cem, row_spherical_jn_all,
+        equation_row("sylvester", 4), equation_row("sylvester", 16),
+        equation_row("continuous", 4), equation_row("continuous", 16),
+        equation_row("discrete", 16)]
 
 
 # ---- per-call overhead -----------------------------------------------------

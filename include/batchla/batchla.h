@@ -255,6 +255,64 @@ bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
                             bla_svec_batch wi, bla_smat_batch z, int *info,
                             const bla_exec *exec);
 
+/* ---- Sylvester and Lyapunov equations (core: batchla/core/
+ * matrix_equations.h) ------------------------------------------------------
+ *
+ * bla_dtrsyl_batch: op(A) X + isgn X op(B) = scale C for quasi-upper
+ *   triangular a (count x n x n) and b (count x m x m) in real Schur form;
+ *   c (count x n x m) := X, scale (count entries) := each problem's scale
+ *   in (0, 1]. LAPACK dtrsyl; every trana, tranb.
+ * bla_dsolve_sylvester_batch: A X + X B = C for general a (count x n x n)
+ *   and b (count x m x m); c (count x n x m) := X (SciPy's
+ *   solve_sylvester). a and b are not modified.
+ * bla_dsolve_continuous_lyapunov_batch: A X + X A^T = Q; q (count x n x n)
+ *   := X (SciPy's solve_continuous_lyapunov); a not modified.
+ * bla_dsolve_discrete_lyapunov_batch: A X A^T - X + Q = 0; q := X (SciPy's
+ *   solve_discrete_lyapunov), by Bartels-Stewart on the Schur form of A;
+ *   a not modified.
+ * The solvers return X itself: trsyl's scale is divided back out.
+ * info[p]: the core routine's: 0 ok; 1 the equation is nearly singular
+ * (trsyl: A and -isgn B, Sylvester: A and -B, continuous Lyapunov: A and
+ * -A^T have close eigenvalues; discrete: two eigenvalues of A have a
+ * product close to 1) and perturbed values were used, X solving the
+ * perturbed equation; 2 X overflows; 3 the Schur form of A, 4 (Sylvester)
+ * that of B, failed to converge; negative: argument -info non-finite
+ * (or, for trsyl, a or b not quasi-triangular). Outputs are NaN after a
+ * non-finite input and with info 2, 3 or 4 (trsyl: scale NaN too); a
+ * trsyl problem whose a or b is not quasi-triangular is left untouched.
+ * Argument errors (BLA_ERR_ARG): shapes or counts that do not match;
+ * invalid trana, tranb or isgn; c (or q) with the data of a or b, scale
+ * with the data of a, b or c; NULL data or info where entries exist.
+ * Nothing is touched then. BLA_ERR_ALLOC when scratch cannot be
+ * allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dtrsyl_batch(bla_trans trana, bla_trans tranb, int isgn,
+                            bla_dmat_batch a, bla_dmat_batch b,
+                            bla_dmat_batch c, bla_dvec scale, int *info,
+                            const bla_exec *exec);
+bla_status bla_strsyl_batch(bla_trans trana, bla_trans tranb, int isgn,
+                            bla_smat_batch a, bla_smat_batch b,
+                            bla_smat_batch c, bla_svec scale, int *info,
+                            const bla_exec *exec);
+bla_status bla_dsolve_sylvester_batch(bla_dmat_batch a, bla_dmat_batch b,
+                                      bla_dmat_batch c, int *info,
+                                      const bla_exec *exec);
+bla_status bla_ssolve_sylvester_batch(bla_smat_batch a, bla_smat_batch b,
+                                      bla_smat_batch c, int *info,
+                                      const bla_exec *exec);
+bla_status bla_dsolve_continuous_lyapunov_batch(bla_dmat_batch a,
+                                                bla_dmat_batch q, int *info,
+                                                const bla_exec *exec);
+bla_status bla_ssolve_continuous_lyapunov_batch(bla_smat_batch a,
+                                                bla_smat_batch q, int *info,
+                                                const bla_exec *exec);
+bla_status bla_dsolve_discrete_lyapunov_batch(bla_dmat_batch a,
+                                              bla_dmat_batch q, int *info,
+                                              const bla_exec *exec);
+bla_status bla_ssolve_discrete_lyapunov_batch(bla_smat_batch a,
+                                              bla_smat_batch q, int *info,
+                                              const bla_exec *exec);
+
 /* ---- Generalized real Schur form, QZ (core: batchla/core/qz.h) ---------
  *
  * bla_dgghrd_batch: (A, B) with B upper triangular to Hessenberg-triangular

@@ -30,4 +30,10 @@ typedef enum {
   BLA_RANGE_INDEX = 2  /* the il-th through iu-th, 0-based, ascending */
 } bla_range;
 
+/* Whether a routine uses a matrix or its transpose (LAPACK's TRANS). */
+typedef enum {
+  BLA_NO_TRANS = 0, /* op(A) = A */
+  BLA_TRANS = 1     /* op(A) = A^T */
+} bla_trans;
+
 #endif

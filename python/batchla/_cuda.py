@@ -185,6 +185,30 @@ def qz_eigenvalues(a, b):
     return _pencil(a, b, False)
 
 
+# ---- Sylvester and Lyapunov equations ----------------------------------------
+
+def _equation(name, inputs, rhs):
+    """X of the equation: rhs copied into a fresh output, the read-only
+    inputs broadcast over the batch."""
+    batch = np.broadcast_shapes(*[v.shape[:-2] for v in inputs + (rhs,)])
+    nb = len(batch)
+    x = _filled(batch + rhs.shape[-2:], rhs.dtype, rhs)
+    info = _info(batch)
+    mats = [_mat(cp.broadcast_to(v, batch + v.shape[-2:]), nb) for v in inputs]
+    _call(name, rhs.dtype, *[m[0] for m in mats], _mat(x, nb)[0],
+          info.data.ptr)
+    return x, info
+
+
+def solve_sylvester(a, b, c):
+    return _equation("solve_sylvester_batch", (a, b), c)
+
+
+def solve_lyapunov(a, q, discrete):
+    return _equation("solve_discrete_lyapunov_batch" if discrete else
+                     "solve_continuous_lyapunov_batch", (a,), q)
+
+
 # ---- Cholesky ------------------------------------------------------------------
 
 def _uplo(lower):

@@ -26,7 +26,8 @@ from ._common import (NATIVE_DTYPES, as_real, cast, check_finite_arrays,
 __all__ = [
     "eigvalsh_tridiagonal", "eigh_tridiagonal", "hessenberg", "schur", "qz",
     "qz_eigenvalues", "cholesky", "cho_solve", "cholesky_banded",
-    "cho_solve_banded",
+    "cho_solve_banded", "solve_sylvester", "solve_continuous_lyapunov",
+    "solve_discrete_lyapunov",
 ]
 
 
@@ -450,6 +451,90 @@ def qz_eigenvalues(a, b, check_finite=True, out=None):
     raise_on_info(info, "qz_eigenvalues", _qz_meaning, check_finite,
                   named=(("a", a), ("b", b)))
     return ar, ai, be
+
+
+# ---- Sylvester and Lyapunov equations --------------------------------------
+
+def _equation_meaning(v):
+    return {2: "the solution overflows",
+            3: "the Schur form of a failed to converge",
+            4: "the Schur form of b failed to converge"}.get(v, f"info {v}")
+
+
+def _equation(what, check_finite, out, **arrays):
+    """Solves one of the equations: arrays a (and b), then the right-hand
+    side (c or q, the last), all (..., n, n) but b (..., m, m) and c
+    (..., n, m). Info 1 (a nearly singular equation, solved with perturbed
+    values) is not an error, as with SciPy's trsyl."""
+    xp = _xp(*arrays.values())
+    dt, arr = _prepare(xp, False, **arrays)
+    names = list(arr)
+    for name in names[:-1]:
+        require_square(arr[name], name)
+    rhs = names[-1]
+    require_ndim(arr[rhs], rhs, 2, "a matrix (..., n, m)")
+    n = arr["a"].shape[-1]
+    m = arr["b"].shape[-1] if "b" in arr else n
+    if arr[rhs].shape[-2:] != (n, m):
+        raise ValueError(
+            f"{rhs}: expected (..., {n}, {m}) to match a"
+            f"{' and b' if 'b' in arr else ''}, got shape "
+            f"{tuple(arr[rhs].shape)}")
+    if xp is not np:
+        cuda = _cuda(out)
+        if what == "solve_sylvester":
+            x, info = cuda.solve_sylvester(arr["a"], arr["b"], arr[rhs])
+        else:
+            x, info = cuda.solve_lyapunov(
+                arr["a"], arr[rhs], what == "solve_discrete_lyapunov")
+    else:
+        x, info = getattr(_gufuncs, what)(*arr.values(),
+                                          out=out_tuple(out, 1) + (None,))
+    info = xp.where(info == 1, 0, info)
+    raise_on_info(info, what, _equation_meaning, check_finite,
+                  named=tuple(arr.items()))
+    return x
+
+
+def solve_sylvester(a, b, q, check_finite=True, out=None):
+    """Solves the Sylvester equations a x + x b = q.
+
+    a : (..., n, n), b : (..., m, m), q : (..., n, m), batch dimensions
+    broadcast. Returns x (..., n, m), as scipy.linalg.solve_sylvester: the
+    Bartels-Stewart method on the real Schur forms of a and b (LAPACK
+    dtrsyl's algorithm). Where a and -b have close eigenvalues, perturbed
+    values are used and no error is raised, as in SciPy; the scale factor
+    dtrsyl applies against overflow is divided back out (SciPy multiplies
+    by it instead, which differs only where it is not 1). ``out``: x.
+    """
+    return _equation("solve_sylvester", check_finite, out, a=a, b=b, q=q)
+
+
+def solve_continuous_lyapunov(a, q, check_finite=True, out=None):
+    """Solves the continuous Lyapunov equations a x + x a^T = q.
+
+    a, q : (..., n, n), batch dimensions broadcast. Returns x, as
+    scipy.linalg.solve_continuous_lyapunov (Bartels-Stewart on the real
+    Schur form of a). ``out``: x.
+    """
+    return _equation("solve_continuous_lyapunov", check_finite, out, a=a, q=q)
+
+
+def solve_discrete_lyapunov(a, q, method=None, check_finite=True, out=None):
+    """Solves the discrete Lyapunov (Stein) equations a x a^T - x + q = 0.
+
+    a, q : (..., n, n), batch dimensions broadcast. Returns x, as
+    scipy.linalg.solve_discrete_lyapunov. method is accepted for SciPy's
+    signature ('direct', 'bilinear' or None) but every size is solved the
+    same way: Bartels-Stewart on the real Schur form of a (as SLICOT's
+    SB03MD), neither SciPy's Kronecker product (O(n^6)) nor its bilinear
+    transformation to a continuous equation (which loses accuracy when a
+    has an eigenvalue near -1). ``out``: x.
+    """
+    if method not in (None, "direct", "bilinear"):
+        raise ValueError(
+            f"method: expected None, 'direct' or 'bilinear', got {method!r}")
+    return _equation("solve_discrete_lyapunov", check_finite, out, a=a, q=q)
 
 
 # ---- Cholesky -------------------------------------------------------------

@@ -11,6 +11,7 @@
 #include "batchla/core/cholesky.h"
 #include "batchla/core/hessenberg.h"
 #include "batchla/core/hseqr.h"
+#include "batchla/core/matrix_equations.h"
 #include "batchla/core/qz.h"
 #include "batchla/core/schur.h"
 #include "batchla/core/stebz.h"

@@ -89,6 +89,26 @@ static const nvrtc_case cases[] = {
      "&m, bla_svec_make(fw + p * n, n, 1), bla_svec_make(fwk + p * lw, lw, "
      "1));\n"
      "}\n"},
+    {"batchla/core/matrix_equations.h",
+     "extern \"C\" __global__ void k(double *a, double *b, double *c, "
+     "double *w, float *fa, float *fq, float *fw, int *info, long long n, "
+     "long long lw) {\n"
+     "  long long p = blockIdx.x * blockDim.x + threadIdx.x;\n"
+     "  double scale;\n"
+     "  bla_dmat av = bla_dmat_make(a + p * n * n, n, n, 1, n);\n"
+     "  bla_dmat bv = bla_dmat_make(b + p * n * n, n, n, 1, n);\n"
+     "  bla_dmat cv = bla_dmat_make(c + p * n * n, n, n, 1, n);\n"
+     "  info[p] = bla_dtrsyl(BLA_NO_TRANS, BLA_TRANS, -1, av, bv, cv, "
+     "&scale);\n"
+     "  info[p] += bla_dsolve_sylvester(av, bv, cv, bla_dvec_make(w + p * "
+     "lw, bla_dsolve_sylvester_lwork(n, n), 1));\n"
+     "  info[p] += bla_ssolve_continuous_lyapunov(bla_smat_make(fa + p * n * "
+     "n, n, n, 1, n), bla_smat_make(fq + p * n * n, n, n, 1, n), "
+     "bla_svec_make(fw + p * lw, bla_ssolve_continuous_lyapunov_lwork(n), "
+     "1));\n"
+     "  info[p] += bla_dsolve_discrete_lyapunov(av, cv, bla_dvec_make(w + p "
+     "* lw, bla_dsolve_discrete_lyapunov_lwork(n), 1));\n"
+     "}\n"},
     {"batchla/core/cholesky.h",
      "extern \"C\" __global__ void k(double *ab, double *b, float *a, float "
      "*fb, int *info, long long n) {\n"

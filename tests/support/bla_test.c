@@ -270,11 +270,16 @@ int blt_sym_to_tridiag(int64_t n, double *a, int64_t lda, int upper, double *d,
 }
 
 double blt_norm1(int64_t n, const double *a, int64_t lda) {
+  return blt_norm1_rect(n, n, a, lda);
+}
+
+double blt_norm1_rect(int64_t rows, int64_t cols, const double *a,
+                      int64_t lda) {
   double anorm = 0.0;
   int64_t i, j;
-  for (j = 0; j < n; ++j) {
+  for (j = 0; j < cols; ++j) {
     double s = 0.0;
-    for (i = 0; i < n; ++i)
+    for (i = 0; i < rows; ++i)
       s += fabs(a[i + j * lda]);
     if (!(s <= anorm))
       anorm = s; /* propagates NaN */

@@ -94,6 +94,8 @@ int blt_sym_with_spectrum(int64_t n, const double *lambda, blt_rng *rng,
 
 /* |A|_1 of the n x n a (the largest column sum), NaN propagated. */
 double blt_norm1(int64_t n, const double *a, int64_t lda);
+/* The same for a rows x cols matrix. */
+double blt_norm1_rect(int64_t rows, int64_t cols, const double *a, int64_t lda);
 
 /* Reduce the symmetric a (destroyed) to tridiagonal d, e with
  * LAPACKE_dsytrd, from the upper (upper != 0) or lower triangle. */

@@ -1,0 +1,516 @@
+/* bench_matrix_equations: per-problem time of batchla's host Sylvester and
+ * Lyapunov solvers (bla_dsolve_sylvester_batch,
+ * bla_dsolve_continuous_lyapunov_batch, bla_dsolve_discrete_lyapunov_batch)
+ * against a C loop of LAPACK calls solving the same equations the way
+ * SciPy does, looped with OpenMP over the same batch, as
+ * docs/PERFORMANCE.md reports it (rules: docs/MEASURING.md).
+ *
+ *   bench_matrix_equations [--quick] [--reps R] [--target S] [--n 4,8,...]
+ *                          [--threads 1,2,...] [--seed X]
+ *
+ * The LAPACK loop per problem (LAPACKE_*_work, BLAS dgemm_):
+ *   Sylvester   A X + X B = C: dgees(A), dgees(B), F = U^T C V, dtrsyl,
+ *               X = U Y V^T / scale (SciPy's solve_sylvester)
+ *   continuous  A X + X A^T = Q: dgees(A), F = U^T Q U, dtrsyl(tranb = T),
+ *               X = U Y U^T / scale (solve_continuous_lyapunov)
+ *   discrete    A X A^T - X + Q = 0: LAPACK has no Stein solver; SciPy's
+ *               bilinear transformation (solve_discrete_lyapunov, method
+ *               'bilinear', its default from n = 10): dgetrf(A^T + I),
+ *               dgetrs for W = (A^T + I)^-1 and Y = (A + I)^-1 Q, then
+ *               the continuous solve of B^T X + X B = -2 Y W with
+ *               B = (A^T - I) W.
+ * batchla runs on the column-major and on the interleaved layout. Inputs:
+ * entries uniform in (-1, 1) (A divided by sqrt(n) for the discrete
+ * equation, so that it is stable), Q symmetric. Every group is
+ * cross-checked before it is timed: on SAMPLES problems per side, the
+ * residual ratio |res|_1 / ((|A|_1 + |B|_1) |X|_1 n ulp) (Sylvester; 2|A|_1
+ * and |A|_1^2 + 1 for the continuous and discrete equations) below
+ * BENCH_THRESH, and |X_side - X_LAPACK|_1 / |X_LAPACK|_1 reported. A group
+ * that fails prints no timing and makes the program exit with status 1.
+ * The markdown report goes to stdout, progress to stderr. */
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <omp.h>
+
+#include "batchla/batchla.h"
+#include "bench_common.h"
+#include "bench_lapack.h"
+
+/* The BLAS product the LAPACK loop uses (OpenBLAS exports it). */
+void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
+            const int *k, const double *alpha, const double *a, const int *lda,
+            const double *b, const int *ldb, const double *beta, double *c,
+            const int *ldc);
+
+#define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
+
+enum { JOB_SYLV, JOB_CLYAP, JOB_DLYAP, NJOBS };
+static const char *const job_names[NJOBS] = {"Sylvester", "continuous Lyapunov",
+                                             "discrete Lyapunov"};
+
+/* One batch: inputs a0, b0 (Sylvester), c0 (C or Q), column-major problem
+ * after problem; a, b, c in the layout of the side being run. */
+typedef struct {
+  int n, threads, job;
+  bla_index count;
+  double *a0, *b0, *c0, *a, *b, *c;
+  double *xref;   /* the LAPACK side's solutions (cross-check) */
+  double *work;   /* LAPACK workspace, per thread */
+  lapack_int lws; /* its length per thread */
+  lapack_int lwork;
+  int *ipiv;
+  lapack_logical *bwork;
+  int *info;
+} batch;
+
+typedef struct {
+  bench_group g;
+  double res, diff;
+} result;
+
+/* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
+
+/* Schur with vectors about 25 n^3 per matrix, four n^3 products of 2 n^3,
+ * the triangular solve about 2 n^3 (Sylvester: two Schur forms). */
+static double flops_problem(int n, int job) {
+  return (job == JOB_SYLV ? 60.0 : 35.0) * n * n * n;
+}
+/* Compulsory traffic: read A (and B), read C, write X. */
+static double bytes_problem(int n, int job) {
+  return 8.0 * n * n * (job == JOB_SYLV ? 4.0 : 3.0);
+}
+
+/* ---- the batch ----------------------------------------------------------- */
+
+static lapack_int lapack_lwork(int n) {
+  double q = 0, a = 0, wr = 0, wi = 0, vs = 0;
+  lapack_int sdim = 0;
+  lapack_logical bw = 0;
+  LAPACKE_dgees_work(LAPACK_COL_MAJOR, 'V', 'N', NULL, n, &a, n, &sdim, &wr,
+                     &wi, &vs, n, &q, -1, &bw);
+  return q > 3.0 * n ? (lapack_int)q : 3 * n;
+}
+
+static void *batch_make(const void *spec_, int64_t count) {
+  const bench_spec *g = spec_;
+  const int n = g->n;
+  const size_t c = (size_t)count, nn = (size_t)n * n;
+  uint64_t s = g->seed;
+  batch *b = bench_xmalloc(sizeof *b);
+  memset(b, 0, sizeof *b);
+  b->n = n;
+  b->job = g->job;
+  b->threads = g->threads;
+  b->count = count;
+  b->a0 = bench_xmalloc(c * nn * sizeof(double));
+  b->b0 = bench_xmalloc(c * nn * sizeof(double));
+  b->c0 = bench_xmalloc(c * nn * sizeof(double));
+  b->a = bench_xmalloc(c * nn * sizeof(double));
+  b->b = bench_xmalloc(c * nn * sizeof(double));
+  b->c = bench_xmalloc(c * nn * sizeof(double));
+  b->xref = bench_xmalloc(c * nn * sizeof(double));
+  b->lwork = lapack_lwork(n);
+  b->lws = (lapack_int)(7 * nn + 2 * n) + b->lwork;
+  b->work = bench_xmalloc((size_t)g->threads * (size_t)b->lws * sizeof(double));
+  b->ipiv = bench_xmalloc((size_t)g->threads * (size_t)n * sizeof(int));
+  b->bwork = bench_xmalloc((size_t)n * sizeof(lapack_logical));
+  b->info = bench_xmalloc(c * sizeof(int));
+  /* Problem p takes the p-th slice of each stream: a longer batch extends
+   * a shorter one with the same seed. */
+  for (size_t p = 0; p < c; ++p)
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        const size_t k = p * nn + (size_t)i + (size_t)j * n;
+        b->a0[k] = bench_rng_unif_open(&s) /
+                   (g->job == JOB_DLYAP ? sqrt((double)n) : 1.0);
+        b->b0[k] = bench_rng_unif_open(&s);
+        b->c0[k] = g->job == JOB_SYLV || i >= j
+                       ? bench_rng_unif_open(&s)
+                       : b->c0[p * nn + (size_t)j + (size_t)i * n];
+      }
+  return b;
+}
+
+static void batch_destroy(void *ctx) {
+  batch *b = ctx;
+  BENCH_FREE(b->a0, b->b0, b->c0, b->a, b->b, b->c, b->xref, b->work, b->ipiv,
+             b->bwork, b->info, b);
+}
+
+static void batch_prepare(void *ctx, int side) {
+  batch *b = ctx;
+  const int64_t nn = (int64_t)b->n * b->n;
+  const int il = side == BENCH_SIDE_INT;
+  bench_to_layout(b->a0, b->a, nn, b->count, il, b->threads);
+  bench_to_layout(b->b0, b->b, nn, b->count, il, b->threads);
+  bench_to_layout(b->c0, b->c, nn, b->count, il, b->threads);
+}
+
+/* c := op(a) op(b), all n x n with leading dimension n. */
+static void mul(int n, char ta, const double *a, char tb, const double *b,
+                double *c) {
+  const double one = 1, zero = 0;
+  dgemm_(&ta, &tb, &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n);
+}
+
+/* The continuous Lyapunov solve op(T0) X + X op(T0)^T = q of the LAPACK
+ * loop, in place on q; a0 is read only. w: 3 n^2 + 2n + lwork. */
+static lapack_int lapack_clyap(int n, const double *a0, double *q, double *w,
+                               lapack_int lwork, lapack_logical *bwork) {
+  double *t = w, *u = t + n * n, *f = u + n * n, *wr = f + n * n, *wi = wr + n;
+  double scale = 1;
+  lapack_int sdim = 0, info;
+  memcpy(t, a0, (size_t)n * n * sizeof(double));
+  info = LAPACKE_dgees_work(LAPACK_COL_MAJOR, 'V', 'N', NULL, n, t, n, &sdim,
+                            wr, wi, u, n, wi + n, lwork, bwork);
+  if (info)
+    return info;
+  mul(n, 'T', u, 'N', q, f);
+  mul(n, 'N', f, 'N', u, q);
+  info = LAPACKE_dtrsyl_work(LAPACK_COL_MAJOR, 'N', 'T', 1, n, n, t, n, t, n, q,
+                             n, &scale);
+  mul(n, 'N', u, 'N', q, f);
+  mul(n, 'N', f, 'T', u, q);
+  for (int k = 0; k < n * n; ++k)
+    q[k] /= scale;
+  return info < 0 ? info : 0;
+}
+
+/* One problem of the LAPACK loop; w: b->lws entries, ipiv n. */
+static lapack_int lapack_problem(const batch *b, bla_index p, double *w,
+                                 int *ipiv) {
+  const int n = b->n;
+  const size_t nn = (size_t)n * n;
+  double *a = b->a + p * nn, *bb = b->b + p * nn, *c = b->c + p * nn;
+  lapack_int info, sdim = 0;
+  if (b->job == JOB_CLYAP)
+    return lapack_clyap(n, a, c, w, b->lwork, b->bwork);
+  if (b->job == JOB_SYLV) {
+    double *t = w, *u = t + nn, *s = u + nn, *v = s + nn, *f = v + nn;
+    double *wr = f + nn, *wi = wr + n, scale = 1;
+    memcpy(t, a, nn * sizeof(double));
+    memcpy(s, bb, nn * sizeof(double));
+    info = LAPACKE_dgees_work(LAPACK_COL_MAJOR, 'V', 'N', NULL, n, t, n, &sdim,
+                              wr, wi, u, n, wi + n, b->lwork, b->bwork);
+    if (!info)
+      info =
+          LAPACKE_dgees_work(LAPACK_COL_MAJOR, 'V', 'N', NULL, n, s, n, &sdim,
+                             wr, wi, v, n, wi + n, b->lwork, b->bwork);
+    if (info)
+      return info;
+    mul(n, 'T', u, 'N', c, f);
+    mul(n, 'N', f, 'N', v, c);
+    info = LAPACKE_dtrsyl_work(LAPACK_COL_MAJOR, 'N', 'N', 1, n, n, t, n, s, n,
+                               c, n, &scale);
+    mul(n, 'N', u, 'N', c, f);
+    mul(n, 'N', f, 'T', v, c);
+    for (size_t k = 0; k < nn; ++k)
+      c[k] /= scale;
+    return info < 0 ? info : 0;
+  }
+  {
+    /* The bilinear transformation: M = A^T + I (LU), W = M^-1,
+     * Y = M^-T Q = (A + I)^-1 Q, B = (A^T - I) W, rhs -2 Y W. */
+    double *m = w, *wm = m + nn, *bt = wm + nn, *rest = bt + nn;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i) {
+        m[i + j * n] = a[j + i * n] + (i == j);
+        wm[i + j * n] = i == j;
+      }
+    info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, m, n, ipiv);
+    if (!info)
+      info =
+          LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, n, m, n, ipiv, wm, n);
+    if (!info)
+      info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'T', n, n, m, n, ipiv, c, n);
+    if (info)
+      return info;
+    for (int j = 0; j < n; ++j) /* m := A^T - I */
+      for (int i = 0; i < n; ++i)
+        m[i + j * n] = a[j + i * n] - (i == j);
+    mul(n, 'N', m, 'N', wm, bt); /* B */
+    mul(n, 'N', c, 'N', wm, m);  /* Y W */
+    for (size_t k = 0; k < nn; ++k)
+      c[k] = -2 * m[k];
+    /* B^T X + X B = rhs: the continuous solve with A := B^T. */
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        m[i + j * n] = bt[j + i * n];
+    return lapack_clyap(n, m, c, rest, b->lwork, b->bwork);
+  }
+}
+
+static long batch_run(void *ctx, int side) {
+  batch *b = ctx;
+  const bla_index c = b->count, n = b->n;
+  long bad = 0;
+  if (side == BENCH_SIDE_LAPACK) {
+#pragma omp parallel for num_threads(b->threads) schedule(static)             \
+    reduction(+ : bad)
+    for (bla_index p = 0; p < c; ++p) {
+      const int t = omp_get_thread_num();
+      bad += lapack_problem(b, p, b->work + (size_t)b->lws * (size_t)t,
+                            b->ipiv + (size_t)n * (size_t)t) != 0;
+    }
+    return bad;
+  }
+  {
+    const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
+    const int il = side == BENCH_SIDE_INT;
+    const bla_dmat_batch av = il ? bla_dmat_batch_interleaved(b->a, c, n, n)
+                                 : bla_dmat_batch_colmajor(b->a, c, n, n, n);
+    const bla_dmat_batch bv = il ? bla_dmat_batch_interleaved(b->b, c, n, n)
+                                 : bla_dmat_batch_colmajor(b->b, c, n, n, n);
+    const bla_dmat_batch cv = il ? bla_dmat_batch_interleaved(b->c, c, n, n)
+                                 : bla_dmat_batch_colmajor(b->c, c, n, n, n);
+    bla_status st;
+    if (b->job == JOB_SYLV)
+      st = bla_dsolve_sylvester_batch(av, bv, cv, b->info, &ex);
+    else if (b->job == JOB_CLYAP)
+      st = bla_dsolve_continuous_lyapunov_batch(av, cv, b->info, &ex);
+    else
+      st = bla_dsolve_discrete_lyapunov_batch(av, cv, b->info, &ex);
+    /* info 1 (a nearly singular equation, solved with perturbed values)
+     * is a valid solution, not a failure. */
+    for (bla_index p = 0; p < c; ++p)
+      if (b->info[p] == 1)
+        b->info[p] = 0;
+    return bench_batch_failed(st, b->info, c);
+  }
+}
+
+static double out_m(const batch *b, int side, bla_index p, bla_index i,
+                    bla_index j) {
+  const bla_index c = b->count, n = b->n;
+  return side == BENCH_SIDE_INT ? b->c[p + i * c + j * c * n]
+                                : b->c[p * n * n + i + j * n];
+}
+
+/* ---- cross-check ----------------------------------------------------------
+ * The residual ratio of the equation (as tests/test_matrix_equations.c
+ * defines it) of problem p's solution x; w: 2 n^2 scratch. */
+static double resid_ratio(const batch *b, bla_index p, const double *x,
+                          double *w) {
+  const int n = b->n;
+  const size_t nn = (size_t)n * n;
+  const double *a = b->a0 + p * nn, *bb = b->b0 + p * nn, *q = b->c0 + p * nn;
+  double *r = w, *ax = w + nn, an = 0, bn = 0, xn = 0, rn = 0, den;
+  for (int j = 0; j < n; ++j) {
+    double sa = 0, sb = 0, sx = 0;
+    for (int i = 0; i < n; ++i) {
+      double t = 0, u = 0;
+      sa += fabs(a[i + j * n]);
+      sb += fabs(bb[i + j * n]);
+      sx += fabs(x[i + j * n]);
+      for (int k = 0; k < n; ++k) {
+        t += a[i + k * n] * x[k + j * n];
+        u += x[i + k * n] * (b->job == JOB_SYLV ? bb[k + j * n] : a[j + k * n]);
+      }
+      ax[i + j * n] = t;
+      r[i + j * n] = b->job == JOB_DLYAP ? q[i + j * n] - x[i + j * n]
+                                         : t + u - q[i + j * n];
+    }
+    an = fmax(an, sa);
+    bn = fmax(bn, sb);
+    xn = fmax(xn, sx);
+  }
+  if (b->job == JOB_DLYAP)
+    for (int j = 0; j < n; ++j)
+      for (int k = 0; k < n; ++k)
+        for (int i = 0; i < n; ++i)
+          r[i + j * n] += ax[i + k * n] * a[j + k * n];
+  for (int j = 0; j < n; ++j) {
+    double s = 0;
+    for (int i = 0; i < n; ++i)
+      s += fabs(r[i + j * n]);
+    rn = bench_nanmax(rn, s);
+  }
+  den = (b->job == JOB_SYLV    ? an + bn
+         : b->job == JOB_CLYAP ? 2 * an
+                               : an * an + 1) *
+        xn * n * DBL_EPSILON;
+  return rn / fmax(den, DBL_MIN);
+}
+
+static uint64_t output_hash(const batch *b, int side, bla_index k) {
+  uint64_t h = BENCH_HASH_INIT;
+  for (bla_index p = 0; p < k; ++p)
+    for (int j = 0; j < b->n; ++j)
+      for (int i = 0; i < b->n; ++i)
+        h = bench_hash_mix(h, out_m(b, side, p, i, j));
+  return h;
+}
+
+static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
+                        uint64_t *hash) {
+  batch *b = run->ctx;
+  result *r = (result *)g;
+  const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
+  const size_t nn = (size_t)n * n;
+  double *x = bench_xmalloc(3 * nn * sizeof(double)), *w = x + nn;
+  uint64_t hcol = 0;
+  r->res = r->diff = 0;
+  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
+    double res = 0;
+    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
+      break;
+    for (int s = 0; s < ns; ++s) {
+      const bla_index p = bench_sample_index(b->count, s, ns);
+      double d = 0, xr = 0;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          x[i + j * n] = out_m(b, side, p, i, j);
+      bench_keep_max(&res, resid_ratio(b, p, x, w));
+      if (side == BENCH_SIDE_LAPACK) {
+        memcpy(b->xref + p * nn, x, nn * sizeof(double));
+        continue;
+      }
+      for (int j = 0; j < n; ++j) {
+        double sd = 0, sr = 0;
+        for (int i = 0; i < n; ++i) {
+          sd += fabs(x[i + j * n] - b->xref[p * nn + i + j * n]);
+          sr += fabs(b->xref[p * nn + i + j * n]);
+        }
+        d = bench_nanmax(d, sd);
+        xr = fmax(xr, sr);
+      }
+      bench_keep_max(&r->diff, d / fmax(xr, DBL_MIN));
+    }
+    bench_keep_max(&r->res, res);
+    if (!(res < BENCH_THRESH))
+      BENCH_FAIL(g, "%s: residual ratio %.3g", bench_layout_side_names[side],
+                 res);
+    if (side == BENCH_SIDE_COL)
+      hcol = output_hash(b, side, b->count);
+  }
+  if (g->ok)
+    bench_check_bits(g, hcol == output_hash(b, BENCH_SIDE_INT, b->count),
+                     output_hash(b, BENCH_SIDE_INT, k1), hash);
+  free(x);
+}
+
+static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
+                       char *what, size_t len) {
+  const bench_spec *g = spec_;
+  const double n = g->n;
+  *z = bench_sizing_cap(a, g->threads, 512.0 * 1024 * 1024, 8.0 * 7.0 * n * n);
+  snprintf(what, len, "%s n=%d threads=%d", job_names[g->job], g->n,
+           g->threads);
+}
+
+static const bench_family family = {bench_layout_side_names,
+                                    BENCH_LAYOUT_SIDES,
+                                    NULL,
+                                    batch_make,
+                                    batch_destroy,
+                                    batch_prepare,
+                                    batch_run,
+                                    cross_check,
+                                    batch_size};
+
+/* ---- the report -------------------------------------------------------- */
+
+static void print_row(const result *r, int n, int threads, int job,
+                      double peak1) {
+  double med[BENCH_LAYOUT_SIDES], gf;
+  char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64];
+  const bench_group *g = &r->g;
+  if (!g->ok) {
+    printf("| %d | %d | %lld | MISMATCH: %s | | | | | | |\n", n, threads,
+           (long long)g->count, g->why);
+    return;
+  }
+  bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
+                    ratio, med);
+  gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
+  printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g (%.0f%%) / %.2g | "
+         "%.2g / %.2g%s |\n",
+         n, threads, (long long)g->count, cell[BENCH_SIDE_LAPACK],
+         cell[BENCH_SIDE_COL], ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT],
+         ratio[BENCH_SIDE_INT], gf, 100.0 * gf * 1e9 / (peak1 * threads),
+         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, r->res, r->diff,
+         g->identical && g->identical_threads ? "" : " (not bit-identical)");
+}
+
+#define USAGE                                                                  \
+  "bench_matrix_equations [--quick] [--reps R] [--target SECONDS]\n"           \
+  "                   [--n 4,8,16,32] [--threads 1,2]\n"                       \
+  "                   [--seed X]"
+
+int main(int argc, char **argv) {
+  bench_args o;
+  int status = 0;
+  static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
+  bench_env env;
+  double peak1;
+  const double t_start = bench_now();
+
+  bench_set_name("bench_matrix_equations");
+  bench_args_init(&o, 0.15, 20261203, "4,8,16,32");
+  if (!bench_args_parse(&o, argc, argv, ~0u, NULL, 0, USAGE))
+    return 2;
+  if (o.quick && !(o.given & BENCH_TARGET))
+    o.target = 0.005;
+  for (int i = 0; i < o.nn; ++i)
+    if (o.sizes[i] > 512) {
+      fprintf(stderr, "bench_matrix_equations: n must be in 2..512\n");
+      return 2;
+    }
+
+  bench_openblas_one_thread();
+  bench_env_read(&env, "dtrsyl_", (size_t)16 << 20);
+  fprintf(stderr, "bench_matrix_equations: measuring the scalar peak\n");
+  peak1 = bench_scalar_peak();
+
+  for (int job = 0; job < NJOBS; ++job)
+    for (int in = 0; in < o.nn; ++in) {
+      bench_spec g = {o.sizes[in], job, 0, o.seed};
+      status |=
+          !bench_run_threads(&family, &g, &o, res[in][job], sizeof(result));
+    }
+
+  bench_print_head("Host: batchla vs a LAPACK loop, Sylvester and Lyapunov "
+                   "equations",
+                   &o, &env);
+  bench_print_openblas();
+  printf("- LAPACK: per problem `LAPACKE_dgees_work('V')` + BLAS `dgemm_` + "
+         "`LAPACKE_dtrsyl_work` (Sylvester: two dgees; discrete: SciPy's "
+         "bilinear transformation by `dgetrf`/`dgetrs` first), from %s\n",
+         env.provider);
+  bench_print_cpu_threads(&env, o.threads, o.nt);
+  bench_print_load(&env);
+  printf("- scalar (non-SIMD) multiply-add throughput of one core, "
+         "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
+         "threads, best of 5): %.3g GB/s\n",
+         peak1 * 1e-9, env.procs, env.bw * 1e-9);
+  printf("- inputs: entries uniform(-1, 1) (discrete: A / sqrt(n)), Q "
+         "symmetric, splitmix64 seed %llu (the same for every side)\n",
+         (unsigned long long)o.seed);
+  bench_print_timing(&o);
+  printf("- cross-check before timing (THRESH = %.0f), %d sampled problems "
+         "per side: the residual ratio |res|_1 / (norms |X|_1 n ulp) of "
+         "every side, and |X - X_LAPACK|_1 / |X_LAPACK|_1 of batchla's\n",
+         BENCH_THRESH, SAMPLES);
+  printf("- est. GFLOP/s (%% of the scalar peak times threads) / GB/s of "
+         "batchla col-major: flops per problem about 60 n^3 (Sylvester) or "
+         "35 n^3 (Lyapunov), an estimate; compulsory bytes 8 n^2 times 4 "
+         "(Sylvester) or 3\n\n");
+  for (int job = 0; job < NJOBS; ++job) {
+    bench_print_table(job_names[job],
+                      "| n | threads | batch | LAPACK us | batchla col-major "
+                      "us | ratio | batchla interleaved us | ratio | est. "
+                      "GFLOP/s (%% scalar peak) / GB/s | check (res / "
+                      "diff) |");
+    for (int it = 0; it < o.nt; ++it)
+      for (int in = 0; in < o.nn; ++in)
+        print_row(&res[in][job][it], o.sizes[in], o.threads[it], job, peak1);
+    printf("\n");
+  }
+  bench_print_total(t_start, status);
+  return status;
+}
