@@ -322,62 +322,34 @@ static const bench_family family = {bench_layout_side_names,
 static void print_row(const result *r, int n, int threads, int job,
                       double peak1) {
   double med[BENCH_LAYOUT_SIDES], gf;
-  char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64], chk[64];
-  const bench_group *g = &r->g;
-  if (!g->ok) {
-    printf("| %d | %d | %lld | MISMATCH: %s | | | | | | |\n", n, threads,
-           (long long)g->count, g->why);
+  char chk[64];
+  if (!bench_layout_row_begin(&r->g, n, threads, 10, med))
     return;
-  }
-  bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
-                    ratio, med);
   bench_eig_check_cell(chk, sizeof chk, r, job == JOB_VECTORS);
   gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
-  printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g (%.0f%%) / %.2g | "
-         "%s%s |\n",
-         n, threads, (long long)g->count, cell[BENCH_SIDE_LAPACK],
-         cell[BENCH_SIDE_COL], ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT],
-         ratio[BENCH_SIDE_INT], gf, 100.0 * gf * 1e9 / (peak1 * threads),
-         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk,
-         g->identical && g->identical_threads ? "" : " (not bit-identical)");
+  printf(" %.2g (%.0f%%) / %.2g | %s", gf, 100.0 * gf * 1e9 / (peak1 * threads),
+         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk);
+  bench_layout_row_end(&r->g);
 }
-
-#define USAGE                                                                  \
-  "bench_schur [--quick] [--reps R] [--target SECONDS]\n"                      \
-  "                   [--n 4,8,16,32,64] [--threads 1,2]\n"                    \
-  "                   [--seed X]"
 
 int main(int argc, char **argv) {
   bench_args o;
-  int status = 0;
+  int status;
   static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
   bench_env env;
   double peak1;
   const double t_start = bench_now();
 
-  bench_set_name("bench_schur");
-  bench_args_init(&o, 0.15, 20240607, "4,8,16,32,64");
-  if (!bench_args_parse(&o, argc, argv, ~0u, NULL, 0, USAGE))
+  static const bench_family_main m = {.name = "bench_schur",
+                                      .sizes = "4,8,16,32,64",
+                                      .seed = 20240607,
+                                      .quick_target = 0.005,
+                                      .max_n = 1024,
+                                      .lapack_symbol = "dgees_",
+                                      .bw_len = (size_t)16 << 20};
+  if (!bench_family_begin(&m, argc, argv, &o, &env, &peak1))
     return 2;
-  if (o.quick && !(o.given & BENCH_TARGET))
-    o.target = 0.005;
-  for (int i = 0; i < o.nn; ++i)
-    if (o.sizes[i] > 1024) {
-      fprintf(stderr, "bench_schur: n must be in 2..1024\n");
-      return 2;
-    }
-
-  bench_openblas_one_thread();
-  bench_env_read(&env, "dgees_", (size_t)16 << 20);
-  fprintf(stderr, "bench_schur: measuring the scalar peak\n");
-  peak1 = bench_scalar_peak();
-
-  for (int job = 0; job < NJOBS; ++job)
-    for (int in = 0; in < o.nn; ++in) {
-      bench_spec g = {o.sizes[in], job, 0, o.seed};
-      status |=
-          !bench_run_threads(&family, &g, &o, res[in][job], sizeof(result));
-    }
+  status = bench_family_run(&family, &o, NJOBS, res, sizeof(result));
 
   bench_print_head("Host: batchla vs LAPACK, real Schur decomposition", &o,
                    &env);

@@ -17,6 +17,7 @@
  * no timing and makes the program exit with status 1. The markdown report
  * goes to stdout, progress to stderr. */
 #include <float.h>
+#include <limits.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -270,56 +271,35 @@ static const bench_family family = {bench_layout_side_names,
 
 static void print_row(const result *r, int n, int threads, int job) {
   double med[BENCH_LAYOUT_SIDES];
-  char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64], chk[48];
-  const bench_group *g = &r->g;
-  if (!g->ok) {
-    printf("| %d | %d | %lld | MISMATCH: %s | | | | | |\n", n, threads,
-           (long long)g->count, g->why);
+  char chk[48];
+  if (!bench_layout_row_begin(&r->g, n, threads, 10, med))
     return;
-  }
-  bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
-                    ratio, med);
   bench_eig_check_cell(chk, sizeof chk, r, job == JOB_VECTORS);
-  printf("| %d | %d | %lld | %s | %s | %s | %s | %s | %.2g / %.2g | %s%s |\n",
-         n, threads, (long long)g->count, cell[BENCH_SIDE_LAPACK],
-         cell[BENCH_SIDE_COL], ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT],
-         ratio[BENCH_SIDE_INT],
+  printf(" %.2g / %.2g | %s",
          flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3,
-         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk,
-         g->identical && g->identical_threads ? "" : " (not bit-identical)");
+         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk);
+  bench_layout_row_end(&r->g);
 }
-
-#define USAGE                                                                  \
-  "bench_steqr [--quick] [--reps R] [--target SECONDS]\n"                      \
-  "                   [--n 4,8,16,32,64,128] [--threads 1,2]\n"                \
-  "                   [--seed X]"
 
 int main(int argc, char **argv) {
   bench_args o;
-  int status = 0;
+  int status;
   static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
   bench_env env;
   const double t_start = bench_now();
 
-  bench_set_name("bench_steqr");
-  bench_args_init(&o, 0.15, 20240607, "4,8,16,32,64,128");
-  o.reps = 7;
-  if (!bench_args_parse(&o, argc, argv, ~0u, NULL, 0, USAGE))
+  static const bench_family_main m = {.name = "bench_steqr",
+                                      .sizes = "4,8,16,32,64,128",
+                                      .seed = 20240607,
+                                      .reps = 7,
+                                      .quick_reps = 5,
+                                      .quick_target = 0.01,
+                                      .max_n = INT_MAX,
+                                      .lapack_symbol = "dsteqr_",
+                                      .bw_len = (size_t)32 << 20};
+  if (!bench_family_begin(&m, argc, argv, &o, &env, NULL))
     return 2;
-  if (o.quick && !(o.given & BENCH_TARGET))
-    o.target = 0.01;
-  if (o.quick && !(o.given & BENCH_REPS))
-    o.reps = 5;
-
-  bench_openblas_one_thread();
-  bench_env_read(&env, "dsteqr_", (size_t)32 << 20);
-
-  for (int job = 0; job < NJOBS; ++job)
-    for (int in = 0; in < o.nn; ++in) {
-      bench_spec g = {o.sizes[in], job, 0, o.seed};
-      status |=
-          !bench_run_threads(&family, &g, &o, res[in][job], sizeof(result));
-    }
+  status = bench_family_run(&family, &o, NJOBS, res, sizeof(result));
 
   bench_print_head("Host: batchla vs LAPACK, symmetric tridiagonal "
                    "eigenproblems",

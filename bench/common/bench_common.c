@@ -539,6 +539,75 @@ int bench_run_threads(const bench_family *f, bench_spec *spec,
   return ok;
 }
 
+int bench_family_begin(const bench_family_main *m, int argc, char **argv,
+                       bench_args *a, bench_env *e, double *peak1) {
+  char usage[256];
+  snprintf(usage, sizeof usage,
+           "%s [--quick] [--reps R] [--target SECONDS]\n"
+           "                   [--n %s] [--threads 1,2]\n"
+           "                   [--seed X]",
+           m->name, m->sizes);
+  bench_set_name(m->name);
+  bench_args_init(a, 0.15, m->seed, m->sizes);
+  if (m->reps)
+    a->reps = m->reps;
+  if (!bench_args_parse(a, argc, argv, ~0u, NULL, 0, usage))
+    return 0;
+  if (a->quick && !(a->given & BENCH_TARGET))
+    a->target = m->quick_target;
+  if (a->quick && m->quick_reps && !(a->given & BENCH_REPS))
+    a->reps = m->quick_reps;
+  for (int i = 0; i < a->nn; ++i)
+    if (a->sizes[i] > m->max_n) {
+      fprintf(stderr, "%s: n must be in 2..%d\n", prog_name, m->max_n);
+      return 0;
+    }
+  bench_openblas_one_thread();
+  bench_env_read(e, m->lapack_symbol, m->bw_len);
+  if (peak1) {
+    fprintf(stderr, "%s: measuring the scalar peak\n", prog_name);
+    *peak1 = bench_scalar_peak();
+  }
+  return 1;
+}
+
+int bench_family_run(const bench_family *f, const bench_args *a, int njobs,
+                     void *res, size_t elsize) {
+  int status = 0;
+  for (int job = 0; job < njobs; ++job)
+    for (int in = 0; in < a->nn; ++in) {
+      bench_spec g = {a->sizes[in], job, 0, a->seed};
+      char *r = (char *)res + ((size_t)in * (size_t)njobs + (size_t)job) *
+                                  BENCH_MAX_LIST * elsize;
+      status |= !bench_run_threads(f, &g, a, r, elsize);
+    }
+  return status;
+}
+
+int bench_layout_row_begin(const bench_group *g, int n, int threads, int ncols,
+                           double *med) {
+  char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64];
+  if (!g->ok) {
+    printf("| %d | %d | %lld | MISMATCH: %s |", n, threads, (long long)g->count,
+           g->why);
+    for (int c = 4; c < ncols; ++c)
+      printf(" |");
+    printf("\n");
+    return 0;
+  }
+  bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
+                    ratio, med);
+  printf("| %d | %d | %lld | %s | %s | %s | %s | %s |", n, threads,
+         (long long)g->count, cell[BENCH_SIDE_LAPACK], cell[BENCH_SIDE_COL],
+         ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT], ratio[BENCH_SIDE_INT]);
+  return 1;
+}
+
+void bench_layout_row_end(const bench_group *g) {
+  printf("%s |\n",
+         g->identical && g->identical_threads ? "" : " (not bit-identical)");
+}
+
 void bench_group_cells(const bench_group *g, int first, int last, int ref,
                        int speedup, char (*cell)[64], char (*ratio)[64],
                        double *med) {

@@ -507,6 +507,48 @@ double bench_scalar_peak(void);
 /* The directory of the test data (tests/data of the source tree). */
 const char *bench_data_dir(void);
 
+/* ---- a family benchmark's main --------------------------------------------
+ */
+
+/* What its start needs: the program's name and default sizes (its usage
+ * is made from them), the seed, reps and timing target (0: the shared
+ * defaults), --quick's reps and target, the largest n accepted, the LAPACK
+ * symbol whose provider the report names, and the length of the copy
+ * bandwidth test. */
+typedef struct {
+  const char *name, *sizes;
+  uint64_t seed;
+  int reps, quick_reps;
+  double quick_target;
+  int max_n;
+  const char *lapack_symbol;
+  size_t bw_len;
+} bench_family_main;
+/* Its start: the arguments initialized and parsed, --quick's reps and
+ * target where the command line did not give them, every size checked
+ * against max_n, OpenBLAS on one thread, the environment read
+ * (bench_env_read) and, when peak1 is not NULL, the scalar peak measured.
+ * 0, with the reason printed, when the command line is wrong. */
+int bench_family_begin(const bench_family_main *m, int argc, char **argv,
+                       bench_args *a, bench_env *e, double *peak1);
+/* Every job 0..njobs-1 at every size of a at every thread count
+ * (bench_run_threads), into res[size][job][thread], elements of elsize
+ * bytes with BENCH_MAX_LIST thread slots. 0 when all passed, else 1. */
+int bench_family_run(const bench_family *f, const bench_args *a, int njobs,
+                     void *res, size_t elsize);
+
+/* A row of a layout table (LAPACK, batchla column-major, interleaved):
+ * "| n | threads | batch | LAPACK us | col-major us | ratio | interleaved
+ * us | ratio |", the sides' medians into med. When the group failed its
+ * cross-check the row says MISMATCH over ncols columns, is closed, and the
+ * result is 0; else the family prints its own columns and ends the row
+ * with bench_layout_row_end. */
+int bench_layout_row_begin(const bench_group *g, int n, int threads, int ncols,
+                           double *med);
+/* " (not bit-identical)" where the layouts or thread counts disagreed in
+ * a bit, then " |" and the newline. */
+void bench_layout_row_end(const bench_group *g);
+
 /* ---- report lines -------------------------------------------------------- */
 
 /* "## title", then the command, commit, batchla version, build type,
