@@ -745,3 +745,52 @@ Test(core, float_pair_below_range) {
         bad < 0 ? 0.0 : (double)ai[bad + 1]);
   check_done();
 }
+
+/* Float pencils near overflow through hgeqz: H and T are scaled into range
+ * as qz scales A and B, so with entries up to FLT_MAX / (2n) every one
+ * converges to finite outputs; with entries up to FLT_MAX, S, T or an
+ * eigenvalue may overflow, which is info 2n + 1 with every output NaN,
+ * never Inf or NaN with info 0. (Unscaled, a tenth failed to converge at
+ * 1e38, and half gave non-finite outputs with info 0 at 3e38.) */
+Test(core, hgeqz_near_overflow) {
+  float h[144], t[144], ar[12], ai[12], be[12], q[144], z[144];
+  int is, trial;
+  report();
+  for (is = 0; is < 2; ++is)
+    for (trial = 0; trial < 200; ++trial) {
+      const int n = 2 + trial % 10;
+      const double scale = is == 0 ? FLT_MAX / (2.0 * n) : FLT_MAX;
+      int i, j, info, finite = 1, nan = 1;
+      blt_rng rng;
+      blt_rng_seed(&rng, 0x4a1ULL + (uint64_t)trial);
+      for (j = 0; j < n; ++j)
+        for (i = 0; i < n; ++i) {
+          h[i + j * n] =
+              i <= j + 1 ? (float)(scale * blt_rng_uniform(&rng)) : 0.0f;
+          t[i + j * n] = i <= j ? (float)(scale * blt_rng_uniform(&rng)) : 0.0f;
+        }
+      info =
+          bla_shgeqz(BLA_JOB_SCHUR, BLA_COMPZ_INIT, BLA_COMPZ_INIT,
+                     bla_smat_make(h, n, n, 1, n), bla_smat_make(t, n, n, 1, n),
+                     bla_svec_make(ar, n, 1), bla_svec_make(ai, n, 1),
+                     bla_svec_make(be, n, 1), bla_smat_make(q, n, n, 1, n),
+                     bla_smat_make(z, n, n, 1, n), bla_svec_make(NULL, 0, 1));
+      for (i = 0; i < n * n; ++i) {
+        const int v = i < n;
+        finite &=
+            isfinite(h[i]) && isfinite(t[i]) && isfinite(q[i]) &&
+            isfinite(z[i]) &&
+            (!v || (isfinite(ar[i]) && isfinite(ai[i]) && isfinite(be[i])));
+        nan &= isnan(h[i]) && isnan(t[i]) && isnan(q[i]) && isnan(z[i]) &&
+               (!v || (isnan(ar[i]) && isnan(ai[i]) && isnan(be[i])));
+      }
+      CHECK(is == 0 ? info == 0 && finite
+                    : (info == 0 && finite) || (info == 2 * n + 1 && nan),
+            "hgeqz n=%d scale %g trial %d: info %d, outputs %s", n, scale,
+            trial, info,
+            finite ? "finite"
+            : nan  ? "NaN"
+                   : "mixed");
+    }
+  check_done();
+}

@@ -325,8 +325,10 @@ bla_status bla_ssolve_discrete_lyapunov_batch(bla_smat_batch a,
  *   b := T); vsl (Q) and vsr (Z) may each be a NULL batch (not wanted).
  *   LAPACK dgges without sorting or balancing.
  * info[p]: the core routine's (k in 1..n: the QZ iteration did not
- * converge, eigenvalues k+1..n valid, every other output NaN; k > n: shift
- * failure, every output NaN; negative: non-finite input, every output NaN).
+ * converge, eigenvalues k+1..n valid, every other output NaN; k in
+ * n+1..2n: shift failure, 2n+1: S, T or an eigenvalue beyond the overflow
+ * threshold, every output NaN; negative: non-finite input, every output
+ * NaN).
  * Argument errors (BLA_ERR_ARG): shapes or counts that do not match,
  * invalid job, compq or compz, NULL data or info where entries exist.
  * BLA_ERR_ALLOC when scratch cannot be allocated.

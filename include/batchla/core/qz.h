@@ -70,8 +70,12 @@ BLA_INLINE BLA_HD int bla_sgghrd(bla_compz compq, bla_compz compz, bla_smat a,
  * work too short; k in 1..n: the iteration did not converge in 30*n
  * iterations, eigenvalues k+1..n (1-based) are valid and every other output
  * is NaN; k in n+1..2n: the shift computation failed (every output NaN), as
- * LAPACK's info. Shape errors touch nothing; after a non-finite input every
- * output is NaN.
+ * LAPACK's info; 2n+1: an eigenvalue's alpha or beta, or with
+ * BLA_JOB_SCHUR an entry of S or T, lies beyond the overflow threshold (the
+ * pencil within a factor of about n of it), every output NaN. H and T are
+ * scaled into range by powers of two first, as bla_dqz scales A and B.
+ * Shape errors touch nothing; after a non-finite input every output is
+ * NaN.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dhgeqz(bla_job job, bla_compz compq, bla_compz compz,
                                  bla_dmat h, bla_dmat t, bla_dvec alphar,
@@ -113,8 +117,9 @@ BLA_INLINE BLA_HD bla_index bla_shgeqz_lwork(bla_index n);
  * non-finite; -3 alphar, -4 alphai, -5 beta length; -6 vsl, -7 vsr not
  * n x n; -8 work too short (or NULL data with work.n > 0); k > 0:
  * bla_dhgeqz's k (1..n: no convergence, eigenvalues k+1..n valid, every
- * other output NaN; n+1..2n: shift failure, every output NaN). Shape errors
- * touch nothing; after a non-finite input every output is NaN.
+ * other output NaN; n+1..2n: shift failure, every output NaN; 2n+1: S, T
+ * or an eigenvalue beyond the overflow threshold, every output NaN). Shape
+ * errors touch nothing; after a non-finite input every output is NaN.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dqz(bla_dmat a, bla_dmat b, bla_dvec alphar,
                               bla_dvec alphai, bla_dvec beta, bla_dmat vsl,
