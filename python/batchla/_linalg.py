@@ -340,7 +340,10 @@ def hessenberg(a, calc_q=False, overwrite_a=False, check_finite=True,
         res = _gufuncs.hessenberg_q(a, out=outs + (None,))
     else:
         res = _gufuncs.hessenberg(a, out=outs + (None,))
-    raise_on_info(res[-1], "hessenberg", lambda v: f"failure {v}",
+    raise_on_info(res[-1], "hessenberg",
+                  lambda v: ("an entry of h lies beyond the overflow "
+                             "threshold (every output is NaN)" if v == 1
+                             else f"failure {v}"),
                   check_finite, named=(("a", a),))
     return (res[0], res[1]) if calc_q else res[0]
 
@@ -396,7 +399,10 @@ def _pencil_args(a, b):
     return xp, dt, a, b
 
 
-def _qz_meaning(v):
+def _qz_meaning(v, n):
+    if v == 2 * n + 1:
+        return ("an eigenvalue or an entry of the Schur form lies beyond the "
+                "overflow threshold (every output is NaN)")
     return ("the QZ iteration failed to converge" if v > 0 else f"info {v}")
 
 
@@ -426,8 +432,8 @@ def qz(A, B, output="real", lwork=None, sort=None, overwrite_a=False,
         aa, bb, q, z, info = _cuda(out).qz(a, b)
     else:
         aa, bb, q, z, info = _gufuncs.qz(a, b, out=tuple(outs) + (None,))
-    raise_on_info(info, "qz", _qz_meaning, check_finite,
-                  named=(("A", a), ("B", b)))
+    raise_on_info(info, "qz", lambda v: _qz_meaning(v, a.shape[-1]),
+                  check_finite, named=(("A", a), ("B", b)))
     return aa, bb, q, z
 
 
@@ -448,7 +454,8 @@ def qz_eigenvalues(a, b, check_finite=True, out=None):
     else:
         ar, ai, be, info = _gufuncs.qz_eig(a, b,
                                            out=out_tuple(out, 3) + (None,))
-    raise_on_info(info, "qz_eigenvalues", _qz_meaning, check_finite,
+    raise_on_info(info, "qz_eigenvalues",
+                  lambda v: _qz_meaning(v, a.shape[-1]), check_finite,
                   named=(("a", a), ("b", b)))
     return ar, ai, be
 

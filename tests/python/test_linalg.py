@@ -123,6 +123,16 @@ def test_schur(kind, n, dtype):
         assert is_quasi_triangular(tref[None])
 
 
+def test_hessenberg_qz_beyond_overflow():
+    # Finite entries whose H, or generalized eigenvalue, overflows: an
+    # error that says so.
+    a = np.full((3, 3), 1.7e308)
+    with pytest.raises(np.linalg.LinAlgError, match="overflow threshold"):
+        bl.hessenberg(a)
+    with pytest.raises(np.linalg.LinAlgError, match="overflow threshold"):
+        bl.qz(np.full((2, 2), 1.7e308), np.eye(2))
+
+
 def test_schur_beyond_overflow():
     # Finite entries, an eigenvalue of 3.6e308: an error that says so.
     a = np.full((3, 2, 2), 1.7e308)
