@@ -251,6 +251,37 @@ bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
                             bla_svec_batch wi, bla_smat_batch z, int *info,
                             const bla_exec *exec);
 
+/* ---- Reordering of a real Schur form (core: batchla/core/schur.h) ------
+ *
+ * bla_dtrsen_batch: the selected eigenvalues of count Schur forms
+ *   A = Z T Z^T moved to the leading block of T (LAPACK dtrsen with
+ *   JOB = 'N'; bla_dtrsen per problem).
+ *   select  count x n selection masks (read): nonzero selects eigenvalue j;
+ *           a complex pair is selected when either entry is (device memory
+ *           for BLA_CUDA)
+ *   t       count x n x n quasi-triangular Schur forms in standard form, as
+ *           bla_dschur_batch returns them; t := the reordered T
+ *   z       count x n x n: z := z Q; or a NULL batch (Q not accumulated)
+ *   wr, wi  count x n: the eigenvalues in T's new order
+ *   m       count entries: m[p] := the number of selected eigenvalues of
+ *           problem p, pairs counted twice (device memory for BLA_CUDA)
+ *   info    count entries: bla_dtrsen's info (1: a swap was rejected, T and
+ *           Z a valid partly reordered Schur form; -2: t non-finite or not
+ *           quasi-triangular, -3: z non-finite, every output NaN and
+ *           m[p] = 0)
+ * Argument errors (BLA_ERR_ARG): counts or shapes that do not match,
+ * n > INT_MAX, NULL data, m or info where entries exist. Nothing is touched
+ * then. BLA_ERR_ALLOC when scratch cannot be allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dtrsen_batch(bla_ivec_batch select, bla_dmat_batch t,
+                            bla_dmat_batch z, bla_dvec_batch wr,
+                            bla_dvec_batch wi, int *m, int *info,
+                            const bla_exec *exec);
+bla_status bla_strsen_batch(bla_ivec_batch select, bla_smat_batch t,
+                            bla_smat_batch z, bla_svec_batch wr,
+                            bla_svec_batch wi, int *m, int *info,
+                            const bla_exec *exec);
+
 /* ---- Generalized real Schur form, QZ (core: batchla/core/qz.h) ---------
  *
  * bla_dgghrd_batch: (A, B) with B upper triangular to Hessenberg-triangular

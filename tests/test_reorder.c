@@ -1,0 +1,565 @@
+/* tests/test_reorder.c: tests of the reordering of real Schur forms
+ * (bla_{d,s}trsen), through the batch drivers and as core routines, in
+ * LAPACK's manner (dchkec / dget36 / dget38 / ddrvsx): crafted
+ * quasi-triangular matrices with close and equal eigenvalues and 2x2
+ * blocks next to 1x1 blocks, swaps LAPACK rejects, and the Schur forms of
+ * the nonsymmetric catalogue; ratios, generators and checks in
+ * support/bla_test_nonsym.c. The batch-driver tests (BLT_TEST) run on the
+ * host and, as suites cuda_*, on a CUDA device. */
+#include <criterion/criterion.h>
+
+#include <lapacke.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batchla/batchla.h"
+#include "batchla/core/schur.h"
+#include "bla_test.h"
+#include "bla_test_nonsym.h"
+#include "bla_test_report.h"
+
+static const int64_t sizes[] = {0, 1, 2, 3, 5, 8, 16, 32};
+#define NSIZES ((int)(sizeof sizes / sizeof sizes[0]))
+
+/* ---- A batch of reordering problems
+ * ------------------------------------------ Problem p: A = Z0 T0 Z0^T (a, t0,
+ * z0 column-major, leading dimension n, in double, rounded to the precision)
+ * and its selection. */
+typedef struct {
+  blt_prec prec;
+  int64_t count, n;
+  double *a, *t0, *z0;
+  int *sel;
+  int *kind; /* crafted type, or BLT_NS_QT_NTYPES + catalogue type */
+} rset;
+
+typedef struct {
+  int64_t count, n;
+  blt_mbatch t, z;
+  blt_vbatch wr, wi;
+  int *sel; /* count * n entries, laid out as selv says */
+  bla_ivec_batch selv;
+  int *m;
+} rbatch;
+
+/* The selection of problem p: random, all, none, or the trailing half
+ * (the longest moves). */
+static void make_select(int64_t n, int64_t p, blt_rng *rng, int *sel) {
+  int64_t i;
+  for (i = 0; i < n; ++i)
+    switch (p % 4) {
+    case 0:
+      sel[i] = (int)blt_rng_below(rng, 2);
+      break;
+    case 1:
+      sel[i] = 1;
+      break;
+    case 2:
+      sel[i] = 0;
+      break;
+    default:
+      sel[i] = i >= n / 2 ? 7 : 0; /* any nonzero selects */
+    }
+}
+
+/* Every crafted type reps times, then (catalogue = 1) the Schur form of
+ * every catalogue type from the library's own schur. */
+static rset rset_new(blt_prec prec, int64_t n, int reps, int catalogue,
+                     uint64_t seed) {
+  rset s;
+  blt_rng rng;
+  int64_t p, nn = n * n;
+  memset(&s, 0, sizeof s);
+  s.prec = prec;
+  s.n = n;
+  s.count = BLT_NS_QT_NTYPES * reps + (catalogue ? BLT_NS_NTYPES : 0);
+  s.a = blt_dalloc(s.count * nn + 1);
+  s.t0 = blt_dalloc(s.count * nn + 1);
+  s.z0 = blt_dalloc(s.count * nn + 1);
+  s.sel = (int *)blt_xcalloc((size_t)(s.count * n + 1), sizeof(int));
+  s.kind = (int *)blt_xcalloc((size_t)s.count, sizeof(int));
+  blt_rng_seed(&rng, seed);
+  for (p = 0; p < s.count; ++p) {
+    double *a = s.a + p * nn, *t = s.t0 + p * nn, *z = s.z0 + p * nn;
+    if (p < BLT_NS_QT_NTYPES * reps) {
+      double *zt = blt_dalloc(nn + 1);
+      s.kind[p] = (int)(p % BLT_NS_QT_NTYPES);
+      cr_assert(blt_ns_quasi_generate(s.kind[p], n, prec, &rng, t) == 0);
+      cr_assert(blt_random_orthogonal(n, &rng, z, n) == 0);
+      blt_round_array(prec, z, (size_t)nn);
+      blt_ns_matmul(n, z, t, zt);
+      blt_ns_matmul_bt(n, zt, z, a);
+      free(zt);
+    } else {
+      const int type = (int)(p - BLT_NS_QT_NTYPES * reps) + 1;
+      blt_mbatch tb = blt_mbatch_new(prec.is_float, BLT_COLMAJOR, 1, n, n, 0);
+      blt_mbatch zb = blt_mbatch_new(prec.is_float, BLT_COLMAJOR, 1, n, n, 0);
+      blt_vbatch wr = blt_vbatch_new(prec.is_float, BLT_COLMAJOR, 1, n);
+      blt_vbatch wi = blt_vbatch_new(prec.is_float, BLT_COLMAJOR, 1, n);
+      int info = -99;
+      bla_status st;
+      s.kind[p] = BLT_NS_QT_NTYPES + type;
+      cr_assert(blt_ns_generate(type, n, prec, &rng, a, n) == 0);
+      blt_mbatch_put(tb, 0, a, n);
+      st = prec.is_float
+               ? bla_sschur_batch(tb.s, wr.s, wi.s, zb.s, &info, NULL)
+               : bla_dschur_batch(tb.d, wr.d, wi.d, zb.d, &info, NULL);
+      cr_assert(st == BLA_OK && info == 0, "schur of type %d failed", type);
+      blt_mbatch_get(tb, 0, t, n);
+      blt_mbatch_get(zb, 0, z, n);
+      blt_mbatch_free(&tb);
+      blt_mbatch_free(&zb);
+      blt_vbatch_free(&wr);
+      blt_vbatch_free(&wi);
+    }
+    make_select(n, p, &rng, s.sel + p * n);
+  }
+  return s;
+}
+
+static void rset_free(rset *s) {
+  free(s->a);
+  free(s->t0);
+  free(s->z0);
+  free(s->sel);
+  free(s->kind);
+}
+
+static rbatch rbatch_new(const rset *s, blt_layout lay, int with_z) {
+  rbatch b;
+  const int f = s->prec.is_float;
+  const int64_t n = s->n, c = s->count;
+  int64_t p, i;
+  b.count = c;
+  b.n = n;
+  b.t = blt_mbatch_new(f, lay, c, n, n, 1);
+  b.z = with_z ? blt_mbatch_new(f, lay, c, n, n, 1) : blt_mbatch_none(f, c);
+  b.wr = blt_vbatch_new(f, lay, c, n);
+  b.wi = blt_vbatch_new(f, lay, c, n);
+  b.sel = (int *)blt_xcalloc((size_t)(c * n + 1), sizeof(int));
+  b.selv = lay == BLT_INTERLEAVED ? bla_ivec_batch_interleaved(b.sel, c, n)
+                                  : bla_ivec_batch_packed(b.sel, c, n);
+  b.m = blt_info_new(c + 1);
+  for (p = 0; p < c; ++p) {
+    blt_mbatch_put(b.t, p, s->t0 + p * n * n, n);
+    if (with_z)
+      blt_mbatch_put(b.z, p, s->z0 + p * n * n, n);
+    for (i = 0; i < n; ++i)
+      b.sel[p * b.selv.bs + i * b.selv.inc] = s->sel[p * n + i];
+  }
+  return b;
+}
+
+static void rbatch_free(rbatch *b) {
+  blt_mbatch_free(&b->t);
+  blt_mbatch_free(&b->z);
+  blt_vbatch_free(&b->wr);
+  blt_vbatch_free(&b->wi);
+  free(b->sel);
+  free(b->m);
+}
+
+/* 1 when every output byte of x and y is equal (m included). */
+static int rbatch_same(const rbatch *x, const rbatch *y) {
+  return blt_same_bytes(x->t.data, y->t.data, x->t.bytes) &&
+         (!x->z.data || blt_same_bytes(x->z.data, y->z.data, x->z.bytes)) &&
+         blt_same_bytes(x->wr.data, y->wr.data, x->wr.bytes) &&
+         blt_same_bytes(x->wi.data, y->wi.data, x->wi.bytes) &&
+         blt_same_bytes(x->m, y->m, (size_t)x->count * sizeof(int));
+}
+
+/* The driver on b through the backend (b's storage mirrored there and
+ * back); t, z, wr, wi, sel and m may be given separately (argument
+ * tests). */
+static bla_status run_trsen(const blt_backend *be, int variant, int is_float,
+                            const rbatch *b, int *info) {
+  blt_mirror mr = blt_mirror_begin(be);
+  const bla_exec ex = blt_backend_exec(be, variant);
+  blt_mbatch t = blt_mirror_mbatch(&mr, b->t), z = blt_mirror_mbatch(&mr, b->z);
+  blt_vbatch wr = blt_mirror_vbatch(&mr, b->wr);
+  blt_vbatch wi = blt_mirror_vbatch(&mr, b->wi);
+  const size_t ib = (size_t)(b->count * b->n + 1) * sizeof(int);
+  bla_ivec_batch sel = b->selv;
+  int *m = b->m ? (int *)blt_mirror_ptr(
+                      &mr, b->m, (size_t)(b->count + 1) * sizeof(int), b->m)
+                : NULL;
+  int *inf = info ? blt_mirror_info(&mr, info, b->count) : NULL;
+  bla_status st;
+  if (sel.data)
+    sel.data = (int *)blt_mirror_in(&mr, b->sel, ib, sel.data);
+  st = is_float ? bla_strsen_batch(sel, t.s, z.s, wr.s, wi.s, m, inf, &ex)
+                : bla_dtrsen_batch(sel, t.d, z.d, wr.d, wi.d, m, inf, &ex);
+  blt_mirror_end(&mr);
+  return st;
+}
+
+/* ---- Worst ratios
+ * ------------------------------------------------------------ */
+static double g_worst[2][5];
+
+static void note(int is_float, const blt_ns_reorder_ratios *r) {
+  const double v[5] = {r->resid, r->orth, r->form, r->eig, r->lead};
+  int k;
+  for (k = 0; k < 5; ++k)
+    if (!(v[k] <= g_worst[is_float][k]))
+      g_worst[is_float][k] = v[k];
+}
+
+static void print_worst(int is_float, const char *what) {
+  if (blt_verbose())
+    printf("%s %s worst: resid %.3g orth %.3g form %.3g eig %.3g lead %.3g\n",
+           what, is_float ? "float" : "double", g_worst[is_float][0],
+           g_worst[is_float][1], g_worst[is_float][2], g_worst[is_float][3],
+           g_worst[is_float][4]);
+}
+
+/* Problem p of b against s: the ratios, m, and info 0 or 1 (1 only where
+ * the input is one of the types with close eigenvalues). */
+static void check_problem(const rset *s, const rbatch *b, int64_t p, int info,
+                          const char *where) {
+  const int64_t n = s->n, nn = n * n;
+  double *w = blt_dalloc(2 * nn + 2 * n + 1), *t = w, *z = w + nn;
+  double *wr = w + 2 * nn, *wi = wr + n;
+  blt_ns_reorder_ratios r;
+  const int close = s->kind[p] == 1 || s->kind[p] >= 5;
+  blt_mbatch_get(b->t, p, t, n);
+  blt_mbatch_get(b->z, p, z, n);
+  blt_vbatch_get(b->wr, p, wr);
+  blt_vbatch_get(b->wi, p, wi);
+  CHECK(info == 0 || (info == 1 && close),
+        "%s p %lld (kind %d, n %lld): info %d", where, (long long)p, s->kind[p],
+        (long long)n, info);
+  CHECK(b->m[p] == blt_ns_select_count(n, s->t0 + p * nn, s->sel + p * n),
+        "%s p %lld: m %d, expected %lld", where, (long long)p, b->m[p],
+        (long long)blt_ns_select_count(n, s->t0 + p * nn, s->sel + p * n));
+  r = blt_ns_reorder_check(n, s->a + p * nn, s->t0 + p * nn, s->sel + p * n, t,
+                           z, wr, wi, b->m[p], info, s->prec);
+  note(s->prec.is_float, &r);
+  CHECK(r.resid < BLT_THRESH && r.orth < BLT_THRESH && r.form < BLT_THRESH &&
+            r.eig < BLT_THRESH && r.lead < BLT_THRESH,
+        "%s p %lld (kind %d, n %lld): resid %.3g orth %.3g form %.3g eig "
+        "%.3g lead %.3g",
+        where, (long long)p, s->kind[p], (long long)n, r.resid, r.orth, r.form,
+        r.eig, r.lead);
+  free(w);
+}
+
+/* ---- Crafted and catalogue inputs through the batch driver ------------------
+ * Each size, each layout, with Z and without (T, wr, wi, m bit-identical
+ * then); on the host the same bits in every layout and with two threads,
+ * on a device within THRESH by the same ratios. */
+BLT_TEST_PRECS(reorder, trsen_double, trsen_float, .timeout = 600) {
+  const blt_prec prec = blt_prec_of(is_float);
+  int k, lay;
+  memset(g_worst[is_float], 0, sizeof g_worst[is_float]);
+  for (k = 0; k < NSIZES; ++k) {
+    const int64_t n = sizes[k];
+    rset s = rset_new(prec, n, n <= 8 ? 6 : 3, 1, 0x7e5u + (uint64_t)n);
+    rbatch ref = rbatch_new(&s, BLT_COLMAJOR, 1);
+    int *info = blt_info_new(s.count + 1), *info2 = blt_info_new(s.count + 1);
+    int64_t p;
+    CHECK(run_trsen(be, BLT_RUN, is_float, &ref, info) == BLA_OK,
+          "n %lld: status", (long long)n);
+    for (p = 0; p < s.count; ++p)
+      check_problem(&s, &ref, p, info[p], "colmajor");
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+      int withz;
+      for (withz = 0; withz < 2; ++withz) {
+        rbatch b = rbatch_new(&s, (blt_layout)lay, withz);
+        const int variant = lay == BLT_ROWMAJOR ? BLT_RUN_OTHER : BLT_RUN;
+        const int host = blt_backend_is_host(be);
+        double *x = blt_dalloc(n * n + 1), *y = blt_dalloc(n * n + 1);
+        CHECK(run_trsen(be, variant, is_float, &b, info2) == BLA_OK,
+              "n %lld %s: status", (long long)n,
+              blt_layout_name((blt_layout)lay));
+        CHECK(blt_mbatch_padding_intact(b.t) &&
+                  (!withz || blt_mbatch_padding_intact(b.z)),
+              "n %lld %s: a write outside the views", (long long)n,
+              blt_layout_name((blt_layout)lay));
+        for (p = 0; p < s.count; ++p) {
+          /* Host: the same bits as the column-major run. A device: the
+           * same info and m, and its own Z checked by the ratios. */
+          CHECK(info2[p] == info[p] && b.m[p] == ref.m[p],
+                "n %lld %s z %d p %lld: info or m differ", (long long)n,
+                blt_layout_name((blt_layout)lay), withz, (long long)p);
+          if (!host) {
+            if (withz)
+              check_problem(&s, &b, p, info2[p],
+                            blt_layout_name((blt_layout)lay));
+            continue;
+          }
+          blt_mbatch_get(b.t, p, x, n);
+          blt_mbatch_get(ref.t, p, y, n);
+          CHECK(blt_same_doubles(x, y, n * n),
+                "n %lld %s z %d p %lld: T differs", (long long)n,
+                blt_layout_name((blt_layout)lay), withz, (long long)p);
+          if (withz) {
+            blt_mbatch_get(b.z, p, x, n);
+            blt_mbatch_get(ref.z, p, y, n);
+            CHECK(blt_same_doubles(x, y, n * n), "n %lld %s p %lld: Z differs",
+                  (long long)n, blt_layout_name((blt_layout)lay), (long long)p);
+          }
+        }
+        free(x);
+        free(y);
+        rbatch_free(&b);
+      }
+    }
+    rbatch_free(&ref);
+    free(info);
+    free(info2);
+    rset_free(&s);
+  }
+  print_worst(is_float, be->name);
+}
+
+/* ---- Non-finite input and argument errors
+ * ------------------------------------ */
+
+/* One bad problem (index 2) in a batch: its info is the documented one,
+ * its outputs NaN and m 0; every other problem as in the clean batch. */
+BLT_TEST_PRECS(nonfinite, isolation_double, isolation_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  const int64_t n = 5, bad = 2;
+  rset s = rset_new(prec, n, 1, 0, 0x150u);
+  int lay, kind;
+  for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+    for (kind = 0; kind < 4; ++kind) {
+      static const int want[4] = {-2, -2, -2, -3};
+      rbatch clean = rbatch_new(&s, (blt_layout)lay, 1);
+      rbatch b = rbatch_new(&s, (blt_layout)lay, 1);
+      int *ic = blt_info_new(s.count), *ib = blt_info_new(s.count);
+      double *x = blt_dalloc(n * n), *y = blt_dalloc(n * n);
+      int64_t p;
+      blt_mbatch_get(b.t, bad, x, n);
+      if (kind == 0)
+        x[0 + 3 * n] = NAN;
+      else if (kind == 1)
+        x[1 + 1 * n] = -INFINITY;
+      else if (kind == 2)
+        x[1 + 0 * n] = x[2 + 1 * n] = 1.0; /* not quasi-triangular */
+      blt_mbatch_put(b.t, bad, x, n);
+      if (kind == 3) {
+        blt_mbatch_get(b.z, bad, x, n);
+        x[4 + 2 * n] = NAN;
+        blt_mbatch_put(b.z, bad, x, n);
+      }
+      CHECK(run_trsen(be, BLT_RUN, is_float, &clean, ic) == BLA_OK &&
+                run_trsen(be, BLT_RUN, is_float, &b, ib) == BLA_OK,
+            "%s kind %d: status", blt_layout_name((blt_layout)lay), kind);
+      for (p = 0; p < s.count; ++p) {
+        double wr[5], wi[5], wr2[5], wi2[5];
+        blt_mbatch_get(b.t, p, x, n);
+        blt_vbatch_get(b.wr, p, wr);
+        blt_vbatch_get(b.wi, p, wi);
+        if (p == bad) {
+          CHECK(ib[p] == want[kind] && b.m[p] == 0 &&
+                    blt_all_nan((size_t)(n * n), x) && blt_all_nan(5, wr) &&
+                    blt_all_nan(5, wi),
+                "%s kind %d: info %d (want %d), m %d, outputs not all NaN",
+                blt_layout_name((blt_layout)lay), kind, ib[p], want[kind],
+                b.m[p]);
+          blt_mbatch_get(b.z, p, x, n);
+          CHECK(blt_all_nan((size_t)(n * n), x), "%s kind %d: z not NaN",
+                blt_layout_name((blt_layout)lay), kind);
+          continue;
+        }
+        blt_mbatch_get(clean.t, p, y, n);
+        blt_vbatch_get(clean.wr, p, wr2);
+        blt_vbatch_get(clean.wi, p, wi2);
+        CHECK(ib[p] == ic[p] && b.m[p] == clean.m[p] &&
+                  blt_same_doubles(x, y, n * n) &&
+                  blt_same_doubles(wr, wr2, n) && blt_same_doubles(wi, wi2, n),
+              "%s kind %d: problem %lld changed by its neighbour",
+              blt_layout_name((blt_layout)lay), kind, (long long)p);
+      }
+      free(x);
+      free(y);
+      free(ic);
+      free(ib);
+      rbatch_free(&clean);
+      rbatch_free(&b);
+    }
+  rset_free(&s);
+}
+
+static void set_cols(blt_mbatch *m, int64_t cols) {
+  m->d.cols = cols;
+  m->s.cols = cols;
+}
+
+/* Every argument error: BLA_ERR_ARG, nothing touched (info, m and the
+ * outputs keep their bytes). count = 0 with NULL data is BLA_OK; n = 0
+ * gives info 0 and m 0. */
+BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
+  const blt_prec prec = blt_prec_of(is_float);
+  rset s = rset_new(prec, 4, 1, 0, 0xa7u);
+  int lay, k;
+  for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
+    for (k = 0; k < 10; ++k) {
+      rbatch b = rbatch_new(&s, (blt_layout)lay, 1);
+      rbatch snap = rbatch_new(&s, (blt_layout)lay, 1);
+      int *info = blt_info_new(s.count), *isnap = blt_info_new(s.count);
+      int variant = BLT_RUN, *keep_m = b.m;
+      bla_status st;
+      switch (k) {
+      case 0:
+        set_cols(&b.t, 3);
+        break;
+      case 1:
+        b.wr.d.n = b.wr.s.n = 3;
+        break;
+      case 2:
+        b.selv.n = 3;
+        break;
+      case 3:
+        b.m = NULL;
+        break;
+      case 4:
+        set_cols(&b.z, 5);
+        break;
+      case 5:
+        b.wi.d.count = b.wi.s.count = s.count - 1;
+        break;
+      case 6:
+        b.selv.data = NULL;
+        break;
+      case 7:
+        b.t.d.data = NULL;
+        b.t.s.data = NULL;
+        break;
+      case 8:
+        variant = BLT_RUN_BAD2;
+        break;
+      default:
+        variant = BLT_RUN_BADM1;
+      }
+      st = run_trsen(be, variant, is_float, &b, info);
+      b.m = keep_m;
+      CHECK(st == BLA_ERR_ARG && rbatch_same(&b, &snap) &&
+                blt_same_bytes(info, isnap, (size_t)s.count * sizeof(int)),
+            "%s case %d: status %d, or something was touched",
+            blt_layout_name((blt_layout)lay), k, (int)st);
+      free(info);
+      free(isnap);
+      rbatch_free(&b);
+      rbatch_free(&snap);
+    }
+  {
+    rset e = rset_new(prec, 0, 1, 0, 1u);
+    rbatch b = rbatch_new(&e, BLT_COLMAJOR, 1);
+    int *info = blt_info_new(e.count);
+    int64_t p;
+    CHECK(run_trsen(be, BLT_RUN, is_float, &b, info) == BLA_OK, "n = 0 status");
+    for (p = 0; p < e.count; ++p)
+      CHECK(info[p] == 0 && b.m[p] == 0, "n = 0: info %d, m %d", info[p],
+            b.m[p]);
+    b.count = 0;
+    b.t = blt_mbatch_none(is_float, 0);
+    b.z = blt_mbatch_none(is_float, 0);
+    CHECK(bla_dtrsen_batch(bla_ivec_batch_packed(NULL, 0, 3),
+                           bla_dmat_batch_colmajor(NULL, 0, 3, 3, 3),
+                           bla_dmat_batch_colmajor(NULL, 0, 3, 3, 3),
+                           bla_dvec_batch_packed(NULL, 0, 3),
+                           bla_dvec_batch_packed(NULL, 0, 3), NULL, NULL,
+                           NULL) == BLA_OK,
+          "count = 0 with NULL data");
+    free(info);
+    b.t = blt_mbatch_none(is_float, 0);
+    rbatch_free(&b);
+    rset_free(&e);
+  }
+  rset_free(&s);
+}
+
+/* ---- Core routine against LAPACKE_dtrsen ------------------------------------
+ * The crafted types at small sizes, through the core routine: the same
+ * m, and the same decision (every swap accepted, or one rejected) as
+ * LAPACK's. */
+Test(reorder, core_vs_lapack) {
+  const blt_prec prec = blt_prec_double();
+  blt_rng rng;
+  int type, rep, agree = 0, total = 0, rejected = 0;
+  report();
+  blt_rng_seed(&rng, 0xc0e);
+  for (type = 0; type < BLT_NS_QT_NTYPES; ++type)
+    for (rep = 0; rep < 40; ++rep) {
+      const int64_t n = 2 + rep % 7;
+      double t[64], t2[64], z[64], z2[64], wr[8], wi[8], wr2[8], wi2[8];
+      int sel[8], i;
+      lapack_logical lsel[8];
+      lapack_int lm = 0, linfo;
+      double ls = 0, lsep = 0, lwork[8];
+      lapack_int liwork = 0;
+      bla_index m = 0;
+      int info;
+      blt_ns_quasi_generate(type, n, prec, &rng, t);
+      for (i = 0; i < n; ++i)
+        lsel[i] = sel[i] = i >= n / 2 && blt_rng_below(&rng, 3) != 0;
+      memcpy(t2, t, sizeof t);
+      memset(z, 0, sizeof z);
+      for (i = 0; i < n; ++i)
+        z[i + i * n] = 1.0;
+      memcpy(z2, z, sizeof z);
+      info = bla_dtrsen(bla_ivec_make(sel, n, 1), bla_dmat_make(t, n, n, 1, n),
+                        bla_dmat_make(z, n, n, 1, n), bla_dvec_make(wr, n, 1),
+                        bla_dvec_make(wi, n, 1), &m, bla_dvec_make(NULL, 0, 1));
+      /* The _work form: LAPACKE_dtrsen's workspace query passes no iwork,
+       * which dtrsen writes to. */
+      linfo = LAPACKE_dtrsen_work(
+          LAPACK_COL_MAJOR, 'N', 'V', lsel, (lapack_int)n, t2, (lapack_int)n,
+          z2, (lapack_int)n, wr2, wi2, &lm, &ls, &lsep, lwork, 8, &liwork, 1);
+      ++total;
+      rejected += info == 1;
+      agree += info == (int)linfo;
+      CHECK(m == lm, "type %d n %lld: m %lld, LAPACK %d", type, (long long)n,
+            (long long)m, (int)lm);
+    }
+  /* A swap LAPACK rejects (found by search over type 6's shapes): the
+   * same info, and T, Z still a valid Schur form of the input. */
+  {
+    static const double t0[16] = {1,
+                                  -0.0050364948086886342,
+                                  0,
+                                  0,
+                                  11327.207489758974,
+                                  1,
+                                  0,
+                                  0,
+                                  8.3435024410281606e-05,
+                                  -8.8897417467520662e-05,
+                                  1,
+                                  -6.1479867719850513e-07,
+                                  0.00010302913687600205,
+                                  0.00020078227547222239,
+                                  92793663.738951191,
+                                  1};
+    double t[16], z[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    double a[16], wr[4], wi[4];
+    int sel[4] = {0, 0, 1, 0};
+    bla_index m = 0;
+    blt_ns_reorder_ratios r;
+    int info;
+    memcpy(t, t0, sizeof t);
+    memcpy(a, t0, sizeof a);
+    info = bla_dtrsen(bla_ivec_make(sel, 4, 1), bla_dmat_make(t, 4, 4, 1, 4),
+                      bla_dmat_make(z, 4, 4, 1, 4), bla_dvec_make(wr, 4, 1),
+                      bla_dvec_make(wi, 4, 1), &m, bla_dvec_make(NULL, 0, 1));
+    r = blt_ns_reorder_check(4, a, t0, sel, t, z, wr, wi, m, info, prec);
+    CHECK(info == 1 && m == 2 && r.resid < BLT_THRESH && r.orth < BLT_THRESH &&
+              r.form < BLT_THRESH && r.eig < BLT_THRESH,
+          "rejected swap: info %d m %lld resid %.3g orth %.3g form %.3g eig "
+          "%.3g",
+          info, (long long)m, r.resid, r.orth, r.form, r.eig);
+  }
+  /* Borderline swaps may fall either side of the 10 ulp threshold by
+   * rounding; the decision must agree nearly always. */
+  CHECK(agree >= total - total / 20, "info agrees with LAPACK in %d of %d",
+        agree, total);
+  if (blt_verbose())
+    printf("core vs LAPACK: %d of %d agree, %d rejected\n", agree, total,
+           rejected);
+  check_done();
+}
