@@ -463,9 +463,6 @@ BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
     for (p = 0; p < e.count; ++p)
       CHECK(info[p] == 0 && b.m[p] == 0, "n = 0: info %d, m %d", info[p],
             b.m[p]);
-    b.count = 0;
-    b.t = blt_mbatch_none(is_float, 0);
-    b.z = blt_mbatch_none(is_float, 0);
     CHECK(bla_dtrsen_batch(bla_ivec_batch_packed(NULL, 0, 3),
                            bla_dmat_batch_colmajor(NULL, 0, 3, 3, 3),
                            bla_dmat_batch_colmajor(NULL, 0, 3, 3, 3),
@@ -474,7 +471,6 @@ BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
                            NULL) == BLA_OK,
           "count = 0 with NULL data");
     free(info);
-    b.t = blt_mbatch_none(is_float, 0);
     rbatch_free(&b);
     rset_free(&e);
   }
