@@ -19,7 +19,7 @@
 
 #define ENGINE_COUNT 37
 #define ENGINE_N 6
-#define NCASES 31
+#define NCASES 32
 #define SENTINEL (INT_MIN + 7)
 
 static double engine_uniform(uint64_t *s) {
@@ -69,7 +69,8 @@ static const char *const case_names[NCASES] = {"sterf",
                                                "stebz",
                                                "stein",
                                                "dpss",
-                                               "trsen"};
+                                               "trsen",
+                                               "tgsen"};
 
 /* One run of a case: its arena after the call, and info. */
 typedef struct {
