@@ -1198,3 +1198,123 @@ Test(reorder, tgsen_core_vs_lapack) {
            rejected);
   check_done();
 }
+
+/* ---- Inputs that failed once (tests/fuzz/regressions)
+ * ------------------------ The core routines on small pencils and a Schur form
+ * the fuzz targets found: each result a valid, similar form within THRESH. */
+
+/* tgsen in float on the 2x2 pencil (s, t), everything selected: the
+ * backward errors of S and T and the orthogonality of Q and Z. */
+static void known_tgsen_float(const char *what, const float *s0,
+                              const float *t0) {
+  const blt_prec prec = blt_prec_float();
+  float s[4], t[4], q[4] = {1, 0, 0, 1}, z[4] = {1, 0, 0, 1}, ar[2], ai[2],
+                    be[2];
+  double sd[4], td[4], s0d[4], t0d[4], qd[4], zd[4], ard[2], aid[2], bed[2];
+  int sel[2] = {1, 1}, k, info;
+  bla_index m = 0;
+  double r[5];
+  memcpy(s, s0, sizeof s);
+  memcpy(t, t0, sizeof t);
+  info = bla_stgsen(bla_ivec_make(sel, 2, 1), bla_smat_make(s, 2, 2, 1, 2),
+                    bla_smat_make(t, 2, 2, 1, 2), bla_smat_make(q, 2, 2, 1, 2),
+                    bla_smat_make(z, 2, 2, 1, 2), bla_svec_make(ar, 2, 1),
+                    bla_svec_make(ai, 2, 1), bla_svec_make(be, 2, 1), &m,
+                    bla_svec_make(NULL, 0, 1));
+  for (k = 0; k < 4; ++k) {
+    sd[k] = s[k];
+    td[k] = t[k];
+    s0d[k] = s0[k];
+    t0d[k] = k == 1 ? 0.0 : t0[k];
+    qd[k] = q[k];
+    zd[k] = z[k];
+  }
+  for (k = 0; k < 2; ++k) {
+    ard[k] = ar[k];
+    aid[k] = ai[k];
+    bed[k] = be[k];
+  }
+  r[0] = blt_qz_resid(2, s0d, qd, sd, zd, prec.ulp, prec.unfl);
+  r[1] = blt_qz_resid(2, t0d, qd, td, zd, prec.ulp, prec.unfl);
+  r[2] = blt_ns_orth(2, qd, prec.ulp);
+  r[3] = blt_ns_orth(2, zd, prec.ulp);
+  r[4] = blt_qz_form(2, sd, td, ard, aid, bed, prec.ulp, prec.unfl);
+  CHECK(info == 0 && m == 2 && r[0] < BLT_THRESH && r[1] < BLT_THRESH &&
+            r[2] < BLT_THRESH && r[3] < BLT_THRESH && r[4] < BLT_THRESH,
+        "%s: info %d m %lld resa %.3g resb %.3g orthq %.3g orthz %.3g form "
+        "%.3g",
+        what, info, (long long)m, r[0], r[1], r[2], r[3], r[4]);
+}
+
+Test(reorder, known_inputs) {
+  report();
+  /* A 2x2 block with real eigenvalues, split after the rotation that
+   * makes its first column an eigenvector: the left rotation must see
+   * T's fill-in at (2, 1) (it was taken as zero, and T's residual was
+   * 1.5). */
+  {
+    static const float s0[4] = {3, 3, 3, 3}, t0[4] = {3, 0, 1, 3};
+    known_tgsen_float("real pair split", s0, t0);
+  }
+  /* The same with T subnormal: the eigenvector from lag2 on the block
+   * scaled to unit norms (lag2 perturbs a tiny B otherwise). */
+  {
+    static const float s0[4] = {0, -0.643188477f, -0.643188477f,
+                                -0.0803985596f};
+    static const float t0[4] = {-3.34910333e-43f, 0, -1.14906474e-43f,
+                                -1.14906474e-43f};
+    known_tgsen_float("real pair, subnormal T", s0, t0);
+  }
+  /* T = 0 under a 2x2 block of S: two infinite eigenvalues, split by a
+   * rotation (dlagv2's singular-B case), not NaN alphas from lag2. */
+  {
+    static const float s0[4] = {0, 3.40282347e+38f, -1, 5.54052734f};
+    static const float t0[4] = {0, 0, 0, 0};
+    known_tgsen_float("infinite pair", s0, t0);
+  }
+  /* trsen on a 2x2 block not in standard form: standardized first, so
+   * that wr, wi are the block's eigenvalues. */
+  {
+    const blt_prec prec = blt_prec_double();
+    double t0[16] = {-8.13330078,  -15.9868164, 0,          0,
+                     -11.2768555,  -8.64550781, 0,          0,
+                     -5.35449219,  -1.49169922, 5.36035156, -10.1152344,
+                     -0.146972656, -3.73046875, 5.01318359, -14.8535156};
+    double t[16], z[16] = {1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};
+    double wr[4], wi[4];
+    int sel[4] = {0, 0, 1, 0};
+    bla_index m = 0;
+    blt_ns_reorder_ratios r;
+    int info;
+    memcpy(t, t0, sizeof t);
+    info = bla_dtrsen(bla_ivec_make(sel, 4, 1), bla_dmat_make(t, 4, 4, 1, 4),
+                      bla_dmat_make(z, 4, 4, 1, 4), bla_dvec_make(wr, 4, 1),
+                      bla_dvec_make(wi, 4, 1), &m, bla_dvec_make(NULL, 0, 1));
+    double ev[4], err = 0;
+    int k, j;
+    /* The blocks' eigenvalues (both real): (a + d) / 2 +- sqrt(((a - d) /
+     * 2)^2 + b c), each found among wr (wi = 0). */
+    for (k = 0; k < 2; ++k) {
+      const double a = t0[10 * k], b = t0[10 * k + 4], c = t0[10 * k + 1];
+      const double d = t0[10 * k + 5], h = 0.5 * (a - d);
+      const double rt = sqrt(h * h + b * c);
+      ev[2 * k] = 0.5 * (a + d) + rt;
+      ev[2 * k + 1] = 0.5 * (a + d) - rt;
+    }
+    r = blt_ns_reorder_check(4, t0, t0, sel, t, z, wr, wi, m, 1, prec);
+    for (k = 0; k < 4; ++k) {
+      double best = INFINITY;
+      for (j = 0; j < 4; ++j)
+        if (wi[j] == 0.0 && fabs(wr[j] - ev[k]) < best)
+          best = fabs(wr[j] - ev[k]);
+      if (!(best <= err))
+        err = best;
+    }
+    CHECK(info == 0 && m == 1 && r.resid < BLT_THRESH && r.orth < BLT_THRESH &&
+              r.form < BLT_THRESH && err <= BLT_THRESH * prec.ulp * 32,
+          "non-standard block: info %d m %lld resid %.3g orth %.3g form %.3g "
+          "eigenvalue error %.3g",
+          info, (long long)m, r.resid, r.orth, r.form, err);
+  }
+  check_done();
+}

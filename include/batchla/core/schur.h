@@ -69,7 +69,8 @@ BLA_INLINE BLA_HD bla_index bla_sschur_lwork(bla_index n, int want_z);
  *          selected when either of its two entries is (read only)
  *   t      n x n quasi-upper triangular with 2x2 blocks in standard form,
  *          as bla_dschur returns it (entries below the subdiagonal are not
- *          read, and set to zero); out: the reordered T
+ *          read, and set to zero; a 2x2 block not in standard form is
+ *          standardized first, and may split); out: the reordered T
  *   z      n x n: z := z Q; or a NULL view (Q not accumulated)
  *   wr, wi n entries each: out: the eigenvalues in T's new order, those of
  *          its blocks exactly (as bla_dschur)
