@@ -1265,6 +1265,14 @@ Test(reorder, known_inputs) {
                                 -1.14906474e-43f};
     known_tgsen_float("real pair, subnormal T", s0, t0);
   }
+  /* Another with T subnormal: the left rotation from the rotated scaled
+   * block (from the rotated subnormal T, S's backward error was 2e-3). */
+  {
+    static const float s0[4] = {5.62207031f, 12.0268555f, 4.75f, 0};
+    static const float t0[4] = {-1.14906474e-43f, 0, 5.60519386e-45f,
+                                -8.12753109e-44f};
+    known_tgsen_float("real pair, subnormal T, left rotation", s0, t0);
+  }
   /* T = 0 under a 2x2 block of S: two infinite eigenvalues, split by a
    * rotation (dlagv2's singular-B case), not NaN alphas from lag2. */
   {
