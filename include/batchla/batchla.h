@@ -312,6 +312,36 @@ bla_status bla_dsolve_discrete_lyapunov_batch(bla_dmat_batch a,
 bla_status bla_ssolve_discrete_lyapunov_batch(bla_smat_batch a,
                                               bla_smat_batch q, int *info,
                                               const bla_exec *exec);
+/* ---- Reordering of a real Schur form (core: batchla/core/schur.h) ------
+ *
+ * bla_dtrsen_batch: the selected eigenvalues of count Schur forms
+ *   A = Z T Z^T moved to the leading block of T (LAPACK dtrsen with
+ *   JOB = 'N'; bla_dtrsen per problem).
+ *   select  count x n selection masks (read): nonzero selects eigenvalue j;
+ *           a complex pair is selected when either entry is (device memory
+ *           for BLA_CUDA)
+ *   t       count x n x n quasi-triangular Schur forms in standard form, as
+ *           bla_dschur_batch returns them; t := the reordered T
+ *   z       count x n x n: z := z Q; or a NULL batch (Q not accumulated)
+ *   wr, wi  count x n: the eigenvalues in T's new order
+ *   m       count entries: m[p] := the number of selected eigenvalues of
+ *           problem p, pairs counted twice (device memory for BLA_CUDA)
+ *   info    count entries: bla_dtrsen's info (1: a swap was rejected, T and
+ *           Z a valid partly reordered Schur form; -2: t non-finite or not
+ *           quasi-triangular, -3: z non-finite, every output NaN and
+ *           m[p] = 0)
+ * Argument errors (BLA_ERR_ARG): counts or shapes that do not match,
+ * n > INT_MAX, NULL data, m or info where entries exist. Nothing is touched
+ * then. BLA_ERR_ALLOC when scratch cannot be allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dtrsen_batch(bla_ivec_batch select, bla_dmat_batch t,
+                            bla_dmat_batch z, bla_dvec_batch wr,
+                            bla_dvec_batch wi, int *m, int *info,
+                            const bla_exec *exec);
+bla_status bla_strsen_batch(bla_ivec_batch select, bla_smat_batch t,
+                            bla_smat_batch z, bla_svec_batch wr,
+                            bla_svec_batch wi, int *m, int *info,
+                            const bla_exec *exec);
 
 /* ---- Generalized real Schur form, QZ (core: batchla/core/qz.h) ---------
  *
@@ -357,6 +387,41 @@ bla_status bla_sqz_batch(bla_smat_batch a, bla_smat_batch b,
                          bla_svec_batch alphar, bla_svec_batch alphai,
                          bla_svec_batch beta, bla_smat_batch vsl,
                          bla_smat_batch vsr, int *info, const bla_exec *exec);
+
+/* ---- Reordering of a generalized real Schur form (core: batchla/core/
+ * qz.h) ----
+ *
+ * bla_dtgsen_batch: the selected eigenvalues of count generalized Schur
+ *   forms (A, B) = (Q S Z^T, Q T Z^T) moved to the leading blocks of
+ *   (S, T) (LAPACK dtgsen with IJOB = 0; bla_dtgsen per problem).
+ *   select  count x n selection masks (read): nonzero selects eigenvalue j;
+ *           a complex pair is selected when either entry is (device memory
+ *           for BLA_CUDA)
+ *   s, t    count x n x n generalized Schur forms, as bla_dqz_batch returns
+ *           them; (s, t) := the reordered pencil
+ *   q, z    count x n x n: q := q Ql, z := z Zr; either or both a NULL
+ *           batch (not accumulated)
+ *   alphar, alphai, beta   count x n: the eigenvalues in the new order
+ *   m       count entries: m[p] := the number of selected eigenvalues of
+ *           problem p, pairs counted twice (device memory for BLA_CUDA)
+ *   info    count entries: bla_dtgsen's info (1: a swap was rejected, the
+ *           outputs a valid partly reordered form; -2: s non-finite or not
+ *           quasi-triangular, -3: t, -4: q, -5: z non-finite, every output
+ *           NaN and m[p] = 0)
+ * Argument errors (BLA_ERR_ARG): counts or shapes that do not match,
+ * n > INT_MAX, NULL data, m or info where entries exist. Nothing is touched
+ * then. BLA_ERR_ALLOC when scratch cannot be allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dtgsen_batch(bla_ivec_batch select, bla_dmat_batch s,
+                            bla_dmat_batch t, bla_dmat_batch q,
+                            bla_dmat_batch z, bla_dvec_batch alphar,
+                            bla_dvec_batch alphai, bla_dvec_batch beta, int *m,
+                            int *info, const bla_exec *exec);
+bla_status bla_stgsen_batch(bla_ivec_batch select, bla_smat_batch s,
+                            bla_smat_batch t, bla_smat_batch q,
+                            bla_smat_batch z, bla_svec_batch alphar,
+                            bla_svec_batch alphai, bla_svec_batch beta, int *m,
+                            int *info, const bla_exec *exec);
 
 /* ---- Bessel functions of all integer orders (batchla/special/bessel.h)
  *

@@ -58,6 +58,60 @@ typedef struct {
   bla_index bs, rs, cs;
 } bla_smat_batch;
 
+/* An int vector (a selection mask, one entry per eigenvalue) and a batch
+ * of them: entry i of problem p of an int batch b is b.data[p*b.bs +
+ * i*b.inc]. */
+typedef struct {
+  int *data;
+  bla_index n;
+  bla_index inc;
+} bla_ivec;
+typedef struct {
+  int *data;
+  bla_index count, n;
+  bla_index bs, inc;
+} bla_ivec_batch;
+
+BLA_INLINE BLA_HD bla_ivec bla_ivec_make(int *data, bla_index n,
+                                         bla_index inc) {
+  bla_ivec v;
+  v.data = data;
+  v.n = n;
+  v.inc = inc;
+  return v;
+}
+
+BLA_INLINE BLA_HD bla_ivec_batch bla_ivec_batch_make(int *data, bla_index count,
+                                                     bla_index n, bla_index bs,
+                                                     bla_index inc) {
+  bla_ivec_batch b;
+  b.data = data;
+  b.count = count;
+  b.n = n;
+  b.bs = bs;
+  b.inc = inc;
+  return b;
+}
+
+/* One vector after another (bs = n, inc = 1), and batch index fastest
+ * (bs = 1, inc = count), as for the real vector batches. */
+BLA_INLINE BLA_HD bla_ivec_batch bla_ivec_batch_packed(int *data,
+                                                       bla_index count,
+                                                       bla_index n) {
+  return bla_ivec_batch_make(data, count, n, n, 1);
+}
+
+BLA_INLINE BLA_HD bla_ivec_batch bla_ivec_batch_interleaved(int *data,
+                                                            bla_index count,
+                                                            bla_index n) {
+  return bla_ivec_batch_make(data, count, n, 1, count);
+}
+
+/* The view of problem p; a NULL batch gives a NULL view. */
+BLA_INLINE BLA_HD bla_ivec bla_ivec_batch_at(bla_ivec_batch b, bla_index p) {
+  return bla_ivec_make(b.data ? b.data + p * b.bs : (int *)0, b.n, b.inc);
+}
+
 #include "batchla/detail/prec_d.h"
 #include "batchla/detail/view.inc"
 #include "batchla/detail/prec_undef.h"

@@ -1,16 +1,18 @@
-/* Fuzz target: generalized real Schur form, bla_{d,s}gghrd, hgeqz and qz
- * _batch. Decoding: op, precision, exec (fuzz_support.c), then count, n,
- * job, compq, compz (as the op takes them), the views, and per problem a
- * matrix kind with its entries for a, b (and q, z for BLA_COMPZ_UPDATE). */
+/* Fuzz target: generalized real Schur form, bla_{d,s}gghrd, hgeqz, qz and
+ * tgsen _batch. Decoding: op, precision, exec (fuzz_support.c), then count,
+ * n, job, compq, compz (as the op takes them), the views, and per problem a
+ * matrix kind with its entries for a, b (and q, z for BLA_COMPZ_UPDATE and
+ * tgsen; then tgsen's selection and whether (a, b) is made a generalized
+ * Schur form). */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "fuzz_support.h"
 
-static const char *const ops[] = {"gghrd", "hgeqz", "qz"};
-enum { GGHRD, HGEQZ, QZ };
-enum { A, B, AR, AI, BE, Q, Z };
+static const char *const ops[] = {"gghrd", "hgeqz", "qz", "tgsen"};
+enum { GGHRD, HGEQZ, QZ, TGSEN };
+enum { A, B, AR, AI, BE, Q, Z, SEL, M };
 
 /* gghrd has no eigenvalue views: its q and z sit right after a and b. */
 static int qi(const fz_ctx *c) {
@@ -34,7 +36,7 @@ static int decode(fz_ctx *c) {
   c->opt[1] = c->opt[2] = BLA_COMPZ_NONE;
   if (c->op == HGEQZ)
     c->opt[0] = fz_enum(c, 2, &bad);
-  if (c->op != QZ) {
+  if (c->op == GGHRD || c->op == HGEQZ) {
     c->opt[1] = fz_enum(c, 3, &bad);
     c->opt[2] = fz_enum(c, 3, &bad);
   }
@@ -45,7 +47,7 @@ static int decode(fz_ctx *c) {
               c->count, n, n);
   if (c->op == GGHRD)
     fz_view_pred(c, B, FZ_UPPER, FZ_ALL, 0);
-  if (c->op == HGEQZ) {
+  if (c->op == HGEQZ || c->op == TGSEN) {
     fz_view_pred(c, A, FZ_HESS, FZ_ALL, 0);
     fz_view_pred(c, B, FZ_UPPER, FZ_ALL, 0);
   }
@@ -57,6 +59,10 @@ static int decode(fz_ctx *c) {
   if (c->op == QZ) {
     fz_view_add(c, "vsl", FZ_REAL, FZ_OUT, FZ_MB, 1, c->count, n, n);
     fz_view_add(c, "vsr", FZ_REAL, FZ_OUT, FZ_MB, 1, c->count, n, n);
+  } else if (c->op == TGSEN) {
+    fz_view_add(c, "q", FZ_REAL, FZ_INOUT, FZ_MB, 1, c->count, n, n);
+    fz_view_add(c, "z", FZ_REAL, FZ_INOUT, FZ_MB, 1, c->count, n, n);
+    fz_add_select_m(c, c->count, n);
   } else {
     const fz_role rq = trans_role(c->opt[1], bad);
     const fz_role rz = trans_role(c->opt[2], bad);
@@ -64,6 +70,28 @@ static int decode(fz_ctx *c) {
     fz_view_add(c, "z", FZ_REAL, rz, FZ_MB, rz == FZ_UNUSED, c->count, n, n);
   }
   return 0;
+}
+
+static void fill(fz_ctx *c) {
+  int64_t p, i;
+  if (c->op != TGSEN) {
+    fz_fill_inputs(c);
+    return;
+  }
+  if (!fz_live(c, A))
+    return;
+  for (i = A; i <= Z; ++i)
+    if (i != AR && i != AI && i != BE && fz_live(c, (int)i))
+      fz_fill_generated(c, (int)i, 1);
+  /* Per problem: the selection (0, 1 or another nonzero int), and (a, b)
+   * made a generalized Schur form (mostly: a quasi-triangular, b
+   * triangular) or left as drawn. */
+  for (p = 0; p < c->v[A].count; ++p) {
+    const int shape = fz_u8(c) % 8;
+    fz_fill_select(c, SEL, p);
+    if (shape != 0)
+      fz_make_quasi(c, A, p, 0);
+  }
 }
 
 /* The op's batch driver of precision P (s or d). */
@@ -82,6 +110,11 @@ static int decode(fz_ctx *c) {
                                   fz_##P##mb(&v[B]), fz_##P##vb(&v[AR]),       \
                                   fz_##P##vb(&v[AI]), fz_##P##vb(&v[BE]),      \
                                   fz_##P##mb(q), fz_##P##mb(z), info, ex);     \
+    if (c->op == TGSEN)                                                        \
+      return bla_##P##tgsen_batch(                                             \
+          fz_ivb(&v[SEL]), fz_##P##mb(&v[A]), fz_##P##mb(&v[B]),               \
+          fz_##P##mb(q), fz_##P##mb(z), fz_##P##vb(&v[AR]),                    \
+          fz_##P##vb(&v[AI]), fz_##P##vb(&v[BE]), (int *)v[M].data, info, ex); \
     return bla_##P##qz_batch(fz_##P##mb(&v[A]), fz_##P##mb(&v[B]),             \
                              fz_##P##vb(&v[AR]), fz_##P##vb(&v[AI]),           \
                              fz_##P##vb(&v[BE]), fz_##P##mb(q), fz_##P##mb(z), \
@@ -97,6 +130,37 @@ typedef struct {
 
 static long double *mat(int64_t n) {
   return (long double *)malloc(sizeof(long double) * (size_t)(n * n + 1));
+}
+
+/* The tolerances and buffers of one problem's checks: the pencil (a, b)
+ * before and (s, t) after the call, q, z and their inputs q0, z0. */
+static void work_init(const fz_ctx *c, work *w, int64_t p, int64_t n) {
+  w->n = n;
+  w->tol = 32 * (long double)c->eps * (long double)((n + 1) * (n + 1));
+  w->slack = 1000 * (long double)c->tiny * (long double)((n + 1) * (n + 1));
+  w->a0 = mat(n);
+  w->b0 = mat(n);
+  w->s = mat(n);
+  w->t = mat(n);
+  w->q = mat(n);
+  w->z = mat(n);
+  w->q0 = mat(n);
+  w->z0 = mat(n);
+  fz_get_mat(c, A, p, 0, w->a0);
+  fz_get_mat(c, B, p, 0, w->b0);
+  fz_get_mat(c, A, p, 1, w->s);
+  fz_get_mat(c, B, p, 1, w->t);
+}
+
+static void work_free(work *w) {
+  free(w->a0);
+  free(w->b0);
+  free(w->s);
+  free(w->t);
+  free(w->q);
+  free(w->z);
+  free(w->q0);
+  free(w->z0);
 }
 
 static void need_nan(fz_ctx *c, int64_t p, int info, int k) {
@@ -197,6 +261,116 @@ static void check_res(fz_ctx *c, int64_t p, const work *w, const long double *a,
             (long long)p, what, e, what, nrm);
 }
 
+/* out := q s z^T (n x n, column-major, long double). */
+static void qsz(int64_t n, const long double *q, const long double *s,
+                const long double *z, long double *out) {
+  int64_t i, j, k, l;
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i) {
+      long double sum = 0;
+      for (k = 0; k < n; ++k) {
+        long double r = 0;
+        for (l = 0; l < n; ++l)
+          r += s[k + l * n] * z[j + l * n];
+        sum += q[i + k * n] * r;
+      }
+      out[i + j * n] = sum;
+    }
+}
+
+/* tgsen (core/qz.h): info -2 for an s with a non-finite entry on or above
+ * the subdiagonal or two consecutive nonzero subdiagonal entries, -3 a
+ * non-finite upper triangle of t, -4 / -5 a non-finite q / z, every output
+ * NaN and m = 0; otherwise 0, or 1 after a rejected swap, with m the number
+ * selected, (S, T) a generalized Schur form whose eigenvalues are alphar,
+ * alphai, beta, and, when q and z are given, Q1 (S1, T1) Z1^T = Q0 (S0, T0)
+ * Z0^T with the row norms of q and z kept. */
+static void check_tgsen(fz_ctx *c, int64_t p, int info) {
+  const int64_t n = c->v[A].rows;
+  const fz_range ar = fz_view_range(c, A, p, 0, 0);
+  const fz_range br = fz_view_range(c, B, p, 0, 0);
+  const int wq = fz_live(c, Q), wz = fz_live(c, Z);
+  const fz_range qr = wq ? fz_view_range(c, Q, p, 0, 0) : ar;
+  const fz_range zr = wz ? fz_view_range(c, Z, p, 0, 0) : ar;
+  const int mpost = fz_at_int_at(c, M, p, 0, 1);
+  const long double mx = ar.maxabs > br.maxabs ? ar.maxabs : br.maxabs;
+  const long double mn = ar.minabs < br.minabs ? ar.minabs : br.minabs;
+  const int e4 = (c->f32 ? FLT_MAX_EXP : DBL_MAX_EXP) / 4;
+  int expect = 0, k;
+  int64_t i, j;
+  work w;
+  if (!ar.finite || !fz_quasi_ok(c, A, p))
+    expect = -2;
+  else if (!br.finite)
+    expect = -3;
+  else if (!qr.finite)
+    expect = -4;
+  else if (!zr.finite)
+    expect = -5;
+  fz_check_reorder_info(c, p, info, expect, mpost);
+  if (info < 0) {
+    for (k = A; k <= Z; ++k)
+      if (fz_live(c, k))
+        need_nan(c, p, info, k);
+    return;
+  }
+  if (mpost != fz_select_count(c, SEL, A, p))
+    fz_fail(c, "problem %lld: m = %d, %lld selected", (long long)p, mpost,
+            (long long)fz_select_count(c, SEL, A, p));
+  if (n > 64)
+    return;
+  work_init(c, &w, p, n);
+  for (j = 0; j < n; ++j) /* what the routine reads */
+    for (i = 0; i < n; ++i) {
+      if (i > j + 1)
+        w.a0[i + j * n] = 0;
+      if (i > j)
+        w.b0[i + j * n] = 0;
+    }
+  check_form(c, p, n, w.s, w.t, mn < ldexpl(1, -e4));
+  if (fz_bounded(c, mx, n)) {
+    for (j = 0; j < n; ++j)
+      if (!isfinite(fz_at(c, AR, p, j, 0, 1)) ||
+          !isfinite(fz_at(c, AI, p, j, 0, 1)) ||
+          !isfinite(fz_at(c, BE, p, j, 0, 1)))
+        fz_fail(c, "problem %lld: eigenvalue %lld not finite for bounded input",
+                (long long)p, (long long)j);
+    if (wq && wz && fz_bounded(c, qr.maxabs, n) &&
+        fz_bounded(c, zr.maxabs, n) &&
+        fz_bounded(c, mx * qr.maxabs * zr.maxabs, n)) {
+      long double *x = mat(n);
+      fz_get_mat(c, Q, p, 0, w.q0);
+      fz_get_mat(c, Z, p, 0, w.z0);
+      fz_get_mat(c, Q, p, 1, w.q);
+      fz_get_mat(c, Z, p, 1, w.z);
+      check_trans(c, p, &w, Q, BLA_COMPZ_UPDATE, w.q, w.q0);
+      check_trans(c, p, &w, Z, BLA_COMPZ_UPDATE, w.z, w.z0);
+      for (k = 0; k < 2; ++k) {
+        const long double *x0 = k ? w.b0 : w.a0;
+        const long double *x1 = k ? w.t : w.s;
+        const long double nrm = fz_norm_f(n, n, x0);
+        const long double qn = fz_norm_f(n, n, w.q0),
+                          zn = fz_norm_f(n, n, w.z0);
+        const long double sub = (long double)c->tiny * (long double)c->eps;
+        long double e;
+        qsz(n, w.q0, x0, w.z0, x);
+        e = fz_res_qsz(n, x, w.q, x1, w.z);
+        /* The absolute floor too grows with |Q0| |Z0|, and subnormal
+         * entries of Q1, Z1 carry only their absolute precision. */
+        if (!(e <= (w.tol * nrm + w.slack) * qn * zn +
+                       8 * (long double)(n + 1) * sub * nrm * (qn + zn)))
+          fz_fail(c,
+                  "problem %lld: |Q0 %s0 Z0^T - Q1 %s1 Z1^T| = %Lg for "
+                  "|%s0| = %Lg",
+                  (long long)p, k ? "T" : "S", k ? "T" : "S", e, k ? "T" : "S",
+                  nrm);
+      }
+      free(x);
+    }
+  }
+  work_free(&w);
+}
+
 static void check(fz_ctx *c, int64_t p, int info) {
   const int64_t n = c->v[A].rows;
   const int job = c->opt[0], cq = c->opt[1], cz = c->opt[2];
@@ -221,6 +395,10 @@ static void check(fz_ctx *c, int64_t p, int info) {
   const int near_overflow = !fz_bounded(c, mx, n) ||
                             !fz_bounded(c, qr.maxabs, n) ||
                             !fz_bounded(c, zr.maxabs, n);
+  if (c->op == TGSEN) {
+    check_tgsen(c, p, info);
+    return;
+  }
   if (info != 0) {
     if ((info < 0) == finite ||
         (info > 2 * n && !(info == 2 * n + 1 && finite && near_overflow)) ||
@@ -246,21 +424,7 @@ static void check(fz_ctx *c, int64_t p, int info) {
     fz_fail(c, "problem %lld: info 0 for non-finite input", (long long)p);
   if (n > 64)
     return;
-  w.n = n;
-  w.tol = 32 * (long double)c->eps * (long double)((n + 1) * (n + 1));
-  w.slack = 1000 * (long double)c->tiny * (long double)((n + 1) * (n + 1));
-  w.a0 = mat(n);
-  w.b0 = mat(n);
-  w.s = mat(n);
-  w.t = mat(n);
-  w.q = mat(n);
-  w.z = mat(n);
-  w.q0 = mat(n);
-  w.z0 = mat(n);
-  fz_get_mat(c, A, p, 0, w.a0);
-  fz_get_mat(c, B, p, 0, w.b0);
-  fz_get_mat(c, A, p, 1, w.s);
-  fz_get_mat(c, B, p, 1, w.t);
+  work_init(c, &w, p, n);
   for (j = 0; j < n; ++j) /* what the routine reads */
     for (i = 0; i < n; ++i) {
       if (c->op == HGEQZ && i > j + 1)
@@ -322,14 +486,7 @@ static void check(fz_ctx *c, int64_t p, int info) {
       check_res(c, p, &w, w.b0, w.t, "B");
     }
   }
-  free(w.a0);
-  free(w.b0);
-  free(w.s);
-  free(w.t);
-  free(w.q);
-  free(w.z);
-  free(w.q0);
-  free(w.z0);
+  work_free(&w);
 }
 
-FZ_TARGET("qz", fz_fill_inputs)
+FZ_TARGET("qz", fill)

@@ -1,18 +1,19 @@
 /* Fuzz target: Hessenberg reduction and real Schur form, bla_{d,s}gehrd,
- * orghr, hseqr and schur _batch, and gehrd followed by orghr on the same
- * views (so that orghr also sees genuine reflectors). Decoding: op,
+ * orghr, hseqr, schur and trsen _batch, and gehrd followed by orghr on the
+ * same views (so that orghr also sees genuine reflectors). Decoding: op,
  * precision, exec (fuzz_support.c), then count, n, job and compz (hseqr),
- * the views, and per problem a matrix kind with its entries. */
+ * the views, and per problem a matrix kind with its entries (trsen: then
+ * the selection and whether t is made a real Schur form). */
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
 
 #include "fuzz_support.h"
 
-static const char *const ops[] = {"gehrd", "orghr", "gehrd+orghr", "hseqr",
-                                  "schur"};
-enum { GEHRD, ORGHR, CHAIN, HSEQR, SCHUR };
-enum { A, TAU = 1, WR = 1, WI = 2, Z = 3 };
+static const char *const ops[] = {"gehrd", "orghr", "gehrd+orghr",
+                                  "hseqr", "schur", "trsen"};
+enum { GEHRD, ORGHR, CHAIN, HSEQR, SCHUR, TRSEN };
+enum { A, TAU = 1, WR = 1, WI = 2, Z = 3, SEL = 4, M = 5 };
 
 static int decode(fz_ctx *c) {
   int bad = 0;
@@ -37,6 +38,13 @@ static int decode(fz_ctx *c) {
   }
   fz_view_add(c, "wr", FZ_REAL, FZ_OUT, FZ_VB, 0, c->count, n, 1);
   fz_view_add(c, "wi", FZ_REAL, FZ_OUT, FZ_VB, 0, c->count, n, 1);
+  if (c->op == TRSEN) {
+    /* t: entries below the subdiagonal are not read, and set to zero. */
+    fz_view_pred(c, A, FZ_HESS, FZ_ALL, 0);
+    fz_view_add(c, "z", FZ_REAL, FZ_INOUT, FZ_MB, 1, c->count, n, n);
+    fz_add_select_m(c, c->count, n);
+    return 0;
+  }
   if (c->op == HSEQR) {
     const int none = bad || c->opt[1] == BLA_COMPZ_NONE;
     fz_view_pred(c, A, FZ_HESS, FZ_ALL, 0);
@@ -49,6 +57,27 @@ static int decode(fz_ctx *c) {
     fz_view_add(c, "z", FZ_REAL, FZ_OUT, FZ_MB, 1, c->count, n, n);
   }
   return 0;
+}
+
+static void fill(fz_ctx *c) {
+  int64_t p;
+  if (c->op != TRSEN) {
+    fz_fill_inputs(c);
+    return;
+  }
+  if (!fz_live(c, A))
+    return;
+  fz_fill_generated(c, A, 1);
+  if (fz_live(c, Z))
+    fz_fill_generated(c, Z, 1);
+  /* Per problem: the selection (0, 1 or another nonzero int), and t made
+   * a real Schur form (mostly), quasi-triangular only, or left as drawn. */
+  for (p = 0; p < c->v[A].count; ++p) {
+    const int shape = fz_u8(c) % 8;
+    fz_fill_select(c, SEL, p);
+    if (shape != 0)
+      fz_make_quasi(c, A, p, shape != 1);
+  }
 }
 
 /* The op's batch driver of precision P (s or d). */
@@ -76,6 +105,10 @@ static int decode(fz_ctx *c) {
       return bla_##P##hseqr_batch(job, compz, fz_##P##mb(&v[A]),               \
                                   fz_##P##vb(&v[WR]), fz_##P##vb(&v[WI]),      \
                                   fz_##P##mb(&v[Z]), info, ex);                \
+    case TRSEN:                                                                \
+      return bla_##P##trsen_batch(                                             \
+          fz_ivb(&v[SEL]), fz_##P##mb(&v[A]), fz_##P##mb(&v[Z]),               \
+          fz_##P##vb(&v[WR]), fz_##P##vb(&v[WI]), (int *)v[M].data, info, ex); \
     default:                                                                   \
       return bla_##P##schur_batch(fz_##P##mb(&v[A]), fz_##P##vb(&v[WR]),       \
                                   fz_##P##vb(&v[WI]), fz_##P##mb(&v[Z]), info, \
@@ -453,10 +486,98 @@ static void check_schur(fz_ctx *c, int64_t p, int info, work *w) {
   check_res(c, p, w, w->a0, w->z1, w->t1, fz_norm_f(n, n, w->a0));
 }
 
+/* trsen (core/schur.h): info -2 for a t with a non-finite entry on or
+ * above the subdiagonal or two consecutive nonzero subdiagonal entries,
+ * -3 for a non-finite z, every output NaN and m = 0; otherwise 0, or 1
+ * after a rejected swap, with m the number selected, T a real Schur form
+ * in standard form whose eigenvalues are wr, wi, the same trace, and, when
+ * z is given, Z1 T1 Z1^T = Z0 T0 Z0^T with z's row norms kept. */
+static void check_trsen(fz_ctx *c, int64_t p, int info, work *w) {
+  const int64_t n = w->n;
+  const fz_range tr = fz_view_range(c, A, p, 0, 0);
+  const int want_z = fz_live(c, Z);
+  const fz_range zr = want_z ? fz_view_range(c, Z, p, 0, 0) : tr;
+  const int mpost = fz_at_int_at(c, M, p, 0, 1);
+  const long double lim = ldexpl(1, c->f32 ? FLT_MAX_EXP / 4 : DBL_MAX_EXP / 4);
+  int expect = 0, standard = 1;
+  int64_t i, j, k;
+  if (!tr.finite || !fz_quasi_ok(c, A, p))
+    expect = -2;
+  else if (!zr.finite)
+    expect = -3;
+  fz_check_reorder_info(c, p, info, expect, mpost);
+  if (info < 0) {
+    need_nan(c, p, info, A);
+    need_nan(c, p, info, WR);
+    need_nan(c, p, info, WI);
+    if (want_z)
+      need_nan(c, p, info, Z);
+    return;
+  }
+  /* A 2x2 block not in standard form is standardized first and may
+   * split: m follows the input's blocks only when they are standard. */
+  for (j = 0; j + 1 < n && standard; ++j)
+    if (fz_at(c, A, p, j + 1, j, 0) != 0) {
+      const long double b = fz_at(c, A, p, j, j + 1, 0);
+      const long double d = fz_at(c, A, p, j + 1, j, 0);
+      standard = fz_at(c, A, p, j, j, 0) == fz_at(c, A, p, j + 1, j + 1, 0) &&
+                 b != 0 && (b > 0) != (d > 0);
+      ++j;
+    }
+  if (standard ? mpost != fz_select_count(c, SEL, A, p)
+               : mpost < 0 || mpost > n)
+    fz_fail(c, "problem %lld: m = %d, %lld selected", (long long)p, mpost,
+            (long long)fz_select_count(c, SEL, A, p));
+  fz_get_mat(c, A, p, 0, w->a0);
+  for (j = 0; j < n; ++j) /* entries below the subdiagonal are not read */
+    for (i = j + 2; i < n; ++i)
+      w->a0[i + j * n] = 0;
+  fz_get_mat(c, A, p, 1, w->t1);
+  /* trsen does not scale (LAPACK dtrsen): the form and finite results are
+   * promised for entries of moderate size only (within 2^(+-emax/4)), as
+   * for hseqr. */
+  if (tr.maxabs > lim || tr.minabs < 1 / lim)
+    return;
+  check_form(c, p, n, w->t1);
+  for (i = 0; i < n * n; ++i)
+    if (!isfinite(w->t1[i]))
+      fz_fail(c, "problem %lld: T not finite for bounded input", (long long)p);
+  check_trace(c, p, w, fz_norm_f(n, n, w->a0));
+  if (!want_z || !fz_bounded(c, zr.maxabs, n) ||
+      !fz_bounded(c, zr.maxabs * zr.maxabs * tr.maxabs, n))
+    return;
+  fz_get_mat(c, Z, p, 0, w->z0);
+  fz_get_mat(c, Z, p, 1, w->z1);
+  check_rows(c, p, w);
+  /* w->q := Z0 T0 Z0^T, compared with Z1 T1 Z1^T. */
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i) {
+      long double s = 0;
+      for (k = 0; k < n; ++k) {
+        long double r = 0;
+        int64_t l;
+        for (l = 0; l < n; ++l)
+          r += w->a0[k + l * n] * w->z0[j + l * n];
+        s += w->z0[i + k * n] * r;
+      }
+      w->q[i + j * n] = s;
+    }
+  {
+    const long double zn = fz_norm_f(n, n, w->z0);
+    const long double e = fz_res_qsz(n, w->q, w->z1, w->t1, NULL);
+    if (!(e <= w->tol * zn * zn * fz_norm_f(n, n, w->a0) + w->slack))
+      fz_fail(c,
+              "problem %lld: |Z0 T0 Z0^T - Z1 T1 Z1^T| = %Lg for |T0| = %Lg, "
+              "|Z0| = %Lg",
+              (long long)p, e, fz_norm_f(n, n, w->a0), zn);
+  }
+}
+
 static void check(fz_ctx *c, int64_t p, int info) {
   /* by op, in the order of ops[] */
   static void (*const checks[])(fz_ctx *, int64_t, int, work *) = {
-      check_gehrd, check_orghr, check_chain, check_hseqr, check_schur};
+      check_gehrd, check_orghr, check_chain,
+      check_hseqr, check_schur, check_trsen};
   work w;
   if (c->v[A].rows > 64)
     return;
@@ -465,4 +586,4 @@ static void check(fz_ctx *c, int64_t p, int info) {
   work_free(&w);
 }
 
-FZ_TARGET("schur", fz_fill_inputs)
+FZ_TARGET("schur", fill)

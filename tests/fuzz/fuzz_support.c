@@ -506,6 +506,14 @@ bla_index fz_iinc(const fz_view *v) {
   return v->bs;
 }
 
+bla_ivec_batch fz_ivb(const fz_view *v) {
+  return (bla_ivec_batch){.data = (int *)v->data,
+                          .count = v->count,
+                          .n = v->rows,
+                          .bs = v->bs,
+                          .inc = v->rs};
+}
+
 /* Offset range of a view's elements, and whether its arithmetic is
  * representable: FZ_EXT_OVF (an element offset overflows int64: the call
  * must be refused), FZ_EXT_EMPTY (it overflows, but the view has no
@@ -809,6 +817,13 @@ void fz_put_int(fz_ctx *c, int k, int64_t p, int x) {
   memcpy(fz_ptr(c, v, p, 0, 0, 1), &x, sizeof x);
 }
 
+void fz_put_int_at(fz_ctx *c, int k, int64_t p, int64_t i, int x) {
+  const fz_view *v = &c->v[k];
+  if (!fz_live(c, k) || p >= v->count || i >= v->rows)
+    return;
+  memcpy(fz_ptr(c, v, p, i, 0, 1), &x, sizeof x);
+}
+
 void fz_fill_generated(fz_ctx *c, int k, int square_as_matrix) {
   const fz_view *v = &c->v[k];
   const int64_t len = v->rows * v->cols;
@@ -852,6 +867,88 @@ long double fz_at(const fz_ctx *c, int k, int64_t p, int64_t i, int64_t j,
 int fz_at_int(const fz_ctx *c, int k, int64_t p) {
   int x;
   memcpy(&x, fz_ptr(c, &c->v[k], p, 0, 0, 0), sizeof x);
+  return x;
+}
+
+void fz_make_quasi(fz_ctx *c, int k, int64_t p, int standard) {
+  const int64_t n = c->v[k].rows;
+  int64_t i, j;
+  if (!fz_live(c, k) || p >= c->v[k].count || c->v[k].cols != n)
+    return;
+  for (j = 0; j < n; ++j)
+    for (i = j + 2; i < n; ++i)
+      fz_put(c, k, p, i, j, 0.0);
+  for (j = 0; j + 1 < n; ++j) {
+    const double sub = (double)fz_at(c, k, p, j + 1, j, 1);
+    if (sub == 0)
+      continue;
+    if (standard) {
+      const double b = (double)fz_at(c, k, p, j, j + 1, 1);
+      fz_put(c, k, p, j + 1, j + 1, (double)fz_at(c, k, p, j, j, 1));
+      if (b == 0)
+        fz_put(c, k, p, j + 1, j, 0.0);
+      else if ((b > 0) == (sub > 0))
+        fz_put(c, k, p, j + 1, j, -sub);
+    }
+    if (j + 2 < n)
+      fz_put(c, k, p, j + 2, j + 1, 0.0);
+    ++j;
+  }
+}
+
+void fz_add_select_m(fz_ctx *c, int64_t count, int64_t n) {
+  int km;
+  fz_view_add(c, "select", FZ_INT, FZ_IN, FZ_VB, 0, count, n, 1);
+  km = fz_view_add(c, "m", FZ_INT, FZ_OUT, FZ_PV, 0, count, 1, 1);
+  c->v[km].count = count;
+  c->v[km].bs = 1;
+  c->v[km].group = -1;
+  if (n > INT_MAX)
+    fz_reject(c, "n > INT_MAX (m is an int)");
+}
+
+void fz_fill_select(fz_ctx *c, int ksel, int64_t p) {
+  int64_t i;
+  for (i = 0; fz_live(c, ksel) && i < c->v[ksel].rows; ++i) {
+    const uint8_t b = fz_u8(c);
+    fz_put_int_at(c, ksel, p, i, b % 4 == 3 ? (int)b - 128 : b % 2);
+  }
+}
+
+int fz_quasi_ok(const fz_ctx *c, int k, int64_t p) {
+  int64_t j;
+  for (j = 0; j + 2 < c->v[k].rows; ++j)
+    if (fz_at(c, k, p, j + 1, j, 0) != 0 &&
+        fz_at(c, k, p, j + 2, j + 1, 0) != 0)
+      return 0;
+  return 1;
+}
+
+void fz_check_reorder_info(const fz_ctx *c, int64_t p, int info, int expect,
+                           int m) {
+  if (expect ? info != expect : info != 0 && info != 1)
+    fz_fail(c, "problem %lld: info %d, expected %s%d", (long long)p, info,
+            expect ? "" : "0 or 1, not ", expect ? expect : info);
+  if (info < 0 && m != 0)
+    fz_fail(c, "problem %lld: info %d but m = %d", (long long)p, info, m);
+}
+
+int64_t fz_select_count(const fz_ctx *c, int ksel, int kt, int64_t p) {
+  const int64_t n = c->v[kt].rows;
+  int64_t j, m = 0;
+  for (j = 0; j < n; ++j) {
+    const int pair = j + 1 < n && fz_at(c, kt, p, j + 1, j, 0) != 0;
+    if (fz_at_int_at(c, ksel, p, j, 0) != 0 ||
+        (pair && fz_at_int_at(c, ksel, p, j + 1, 0) != 0))
+      m += 1 + pair;
+    j += pair;
+  }
+  return m;
+}
+
+int fz_at_int_at(const fz_ctx *c, int k, int64_t p, int64_t i, int post) {
+  int x;
+  memcpy(&x, fz_ptr(c, &c->v[k], p, i, 0, post), sizeof x);
   return x;
 }
 

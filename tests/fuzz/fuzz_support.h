@@ -191,10 +191,14 @@ bla_dvec fz_dv(const fz_view *v);
 bla_svec fz_sv(const fz_view *v);
 const int *fz_iv(const fz_view *v);
 bla_index fz_iinc(const fz_view *v);
+/* An FZ_INT FZ_VB view (a selection mask) as an int vector batch. */
+bla_ivec_batch fz_ivb(const fz_view *v);
 
 /* Writes entry (i, j) of problem p of view k (when it is allocated). */
 void fz_put(fz_ctx *c, int k, int64_t p, int64_t i, int64_t j, double x);
 void fz_put_int(fz_ctx *c, int k, int64_t p, int x);
+/* Entry i of problem p of an int vector batch view. */
+void fz_put_int_at(fz_ctx *c, int k, int64_t p, int64_t i, int x);
 /* Writes generated entries into every problem of view k: per problem a kind
  * byte, then a square matrix by fz_gen_matrix (a square matrix batch, when
  * square_as_matrix) or rows * cols entries by fz_gen_vector, column by
@@ -207,7 +211,35 @@ void fz_fill_inputs(fz_ctx *c);
 long double fz_at(const fz_ctx *c, int k, int64_t p, int64_t i, int64_t j,
                   int post);
 int fz_at_int(const fz_ctx *c, int k, int64_t p);
+int fz_at_int_at(const fz_ctx *c, int k, int64_t p, int64_t i, int post);
 int fz_live(const fz_ctx *c, int k); /* allocated, non-NULL */
+
+/* Problem p of the square matrix batch view k made quasi-upper triangular
+ * (zero below the subdiagonal, no two consecutive nonzero subdiagonal
+ * entries), with 2x2 blocks in the standard form of a real Schur form
+ * ([a b; c a], b c < 0) when standard is nonzero; non-finite entries are
+ * kept. For reordering inputs (trsen, tgsen). */
+void fz_make_quasi(fz_ctx *c, int k, int64_t p, int standard);
+/* The views of a reordering's selection and m (trsen, tgsen), added next:
+ * select, a count x n int vector batch (read), and m, count contiguous
+ * ints (written, no length of its own); n > INT_MAX is an argument error
+ * (m could not hold it). */
+void fz_add_select_m(fz_ctx *c, int64_t count, int64_t n);
+/* Problem p's selection in view ksel: 0, 1 or another nonzero int. */
+void fz_fill_select(fz_ctx *c, int ksel, int64_t p);
+/* 1 when problem p of view k (before the call) has no two consecutive
+ * nonzero subdiagonal entries. */
+int fz_quasi_ok(const fz_ctx *c, int k, int64_t p);
+/* A reordering's info against expect (its documented negative code for
+ * the inputs, or 0: then 0, or 1 for a rejected swap), and m = 0 with a
+ * negative info. */
+void fz_check_reorder_info(const fz_ctx *c, int64_t p, int info, int expect,
+                           int m);
+/* The number of eigenvalues the selection (int vector batch view ksel)
+ * picks in the quasi-triangular problem p of view kt, as trsen's and
+ * tgsen's m: a 2x2 block counts twice, selected by either entry. Reads
+ * the inputs as they were before the call. */
+int64_t fz_select_count(const fz_ctx *c, int ksel, int kt, int64_t p);
 
 /* ---- per-problem helpers (long double) ---- */
 typedef struct {

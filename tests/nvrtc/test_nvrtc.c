@@ -58,6 +58,18 @@ static const nvrtc_case cases[] = {
      "bla_smat_make(0, n, n, 1, n), bla_svec_make(sw + 2 * n, "
      "bla_sschur_lwork(n, 0), 1));\n"
      "}\n"},
+    {"batchla/core/schur.h",
+     "extern \"C\" __global__ void k(int *sel, double *t, double *z, double "
+     "*w, float *s, int *info, long long n) {\n"
+     "  bla_index m = 0;\n"
+     "  info[0] = bla_dtrsen(bla_ivec_make(sel, n, 1), bla_dmat_make(t, n, n, "
+     "1, n), bla_dmat_make(z, n, n, 1, n), bla_dvec_make(w, n, 1), "
+     "bla_dvec_make(w + n, n, 1), &m, bla_dvec_make(0, bla_dtrsen_lwork(n), "
+     "1));\n"
+     "  info[1] = bla_strsen(bla_ivec_make(sel, n, 1), bla_smat_make(s, n, n, "
+     "1, n), bla_smat_make(0, n, n, 1, n), bla_svec_make(s + n * n, n, 1), "
+     "bla_svec_make(s + n * n + n, n, 1), &m, bla_svec_make(0, 0, 1));\n"
+     "}\n"},
     {"batchla/core/qz.h",
      "extern \"C\" __global__ void k(double *a, double *b, double *v, float "
      "*s, float *t, float *sv, int *info, long long n) {\n"
@@ -70,6 +82,21 @@ static const nvrtc_case cases[] = {
      "bla_smat_make(s, n, n, 1, n), bla_smat_make(t, n, n, 1, n), "
      "bla_smat_make(0, n, n, 1, n), bla_smat_make(0, n, n, 1, n));\n"
      "  (void)sv;\n"
+     "}\n"},
+    {"batchla/core/qz.h",
+     "extern \"C\" __global__ void k(int *sel, double *a, double *b, double "
+     "*v, float *s, float *t, float *sv, int *info, long long n) {\n"
+     "  bla_index m = 0;\n"
+     "  info[0] = bla_dtgsen(bla_ivec_make(sel, n, 1), bla_dmat_make(a, n, n, "
+     "1, n), bla_dmat_make(b, n, n, 1, n), bla_dmat_make(0, n, n, 1, n), "
+     "bla_dmat_make(0, n, n, 1, n), bla_dvec_make(v, n, 1), "
+     "bla_dvec_make(v + n, n, 1), bla_dvec_make(v + 2 * n, n, 1), &m, "
+     "bla_dvec_make(0, bla_dtgsen_lwork(n), 1));\n"
+     "  info[1] = bla_stgsen(bla_ivec_make(sel, n, 1), bla_smat_make(s, n, n, "
+     "1, n), bla_smat_make(t, n, n, 1, n), bla_smat_make(0, n, n, 1, n), "
+     "bla_smat_make(0, n, n, 1, n), bla_svec_make(sv, n, 1), "
+     "bla_svec_make(sv + n, n, 1), bla_svec_make(sv + 2 * n, n, 1), &m, "
+     "bla_svec_make(0, 0, 1));\n"
      "}\n"},
     {"batchla/core/stebz.h",
      "extern \"C\" __global__ void k(double *d, double *e, double *w, "

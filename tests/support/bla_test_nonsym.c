@@ -1861,3 +1861,151 @@ void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
       }
     }
 }
+
+/* ---- Reordering of Schur forms (trsen) ---------------------------------- */
+
+const char *blt_ns_quasi_name(int type) {
+  static const char *const names[BLT_NS_QT_NTYPES] = {
+      "random blocks",
+      "close eigenvalues",
+      "equal eigenvalues",
+      "2x2 next to 1x1",
+      "graded",
+      "ill-conditioned swaps",
+      "equal pairs, unequal shapes"};
+  return type >= 0 && type < BLT_NS_QT_NTYPES ? names[type] : "?";
+}
+
+int blt_ns_quasi_generate(int type, int64_t n, blt_prec prec, blt_rng *rng,
+                          double *t) {
+  const double up = type == 5 ? 1e3 : 1.0;
+  const double w2 = 1.0 + 99.0 * blt_rng_uniform01(rng);
+  double re = 0.0;
+  int64_t i, j;
+  if (type < 0 || type >= BLT_NS_QT_NTYPES)
+    return -1;
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i)
+      t[i + j * n] =
+          i < j ? up * blt_rng_uniform(rng) *
+                      (type == 6 ? pow(10.0, 4.0 * blt_rng_uniform(rng)) : 1.0)
+                : 0.0;
+  for (j = 0; j < n; ++j) {
+    const int pair = j + 1 < n && blt_rng_below(rng, 2) == 1;
+    double b = 1.0, c = -1.0;
+    switch (type) {
+    case 1:
+    case 5:
+      re = 1.0 + (double)blt_rng_below(rng, 5) * prec.ulp;
+      b = blt_rng_uniform(rng) < 0 ? -1.0 : 1.0;
+      c = -b * prec.ulp * (1.0 + blt_rng_uniform01(rng));
+      break;
+    case 2:
+      re = 0.5;
+      break;
+    case 6:
+      /* The same eigenvalues 1 +- i sqrt(w2), blocks of shapes 1e-8 to
+       * 1e8 apart: the swaps LAPACK rejects. */
+      re = 1.0;
+      b = pow(10.0, 8.0 * blt_rng_uniform(rng));
+      c = -w2 / b;
+      break;
+    case 3:
+      /* Pairs and single blocks alternate around one real part. */
+      if (j == 0)
+        re = blt_rng_uniform(rng);
+      b = 1.0 + blt_rng_uniform01(rng);
+      c = -blt_rng_uniform01(rng);
+      break;
+    default:
+      re = blt_rng_uniform(rng);
+      b = blt_rng_uniform(rng);
+      c = (b < 0 ? 1.0 : -1.0) * blt_rng_uniform01(rng);
+    }
+    t[j + j * n] = re;
+    if (pair && (type != 3 || j % 3 == 1)) {
+      t[j + (j + 1) * n] = b;
+      t[j + 1 + j * n] = c;
+      t[j + 1 + (j + 1) * n] = re;
+      ++j;
+    }
+  }
+  if (type == 4)
+    for (j = 0; j < n; ++j)
+      for (i = 0; i <= j + 1 && i < n; ++i)
+        t[i + j * n] = ldexp(t[i + j * n], (int)(j - i) - 20);
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < n; ++i)
+      t[i + j * n] = blt_round(prec, t[i + j * n]);
+  return 0;
+}
+
+void blt_ns_block_eigs(int64_t n, const double *t, double *wr, double *wi) {
+  int64_t k;
+  for (k = 0; k < n; ++k) {
+    wr[k] = t[k + k * n];
+    wi[k] = 0.0;
+    if (k + 1 < n && t[k + 1 + k * n] != 0.0) {
+      wr[k + 1] = t[k + 1 + (k + 1) * n];
+      wi[k] = sqrt(fabs(t[k + (k + 1) * n])) * sqrt(fabs(t[k + 1 + k * n]));
+      wi[k + 1] = -wi[k];
+      ++k;
+    }
+  }
+}
+
+int64_t blt_ns_select_count(int64_t n, const double *t, const int *select) {
+  int64_t k, m = 0;
+  for (k = 0; k < n; ++k) {
+    const int nb = k + 1 < n && t[k + 1 + k * n] != 0.0 ? 2 : 1;
+    if (select[k] || (nb == 2 && select[k + 1]))
+      m += nb;
+    k += nb - 1;
+  }
+  return m;
+}
+
+blt_ns_reorder_ratios blt_ns_reorder_check(int64_t n, const double *a,
+                                           const double *t0, const int *select,
+                                           const double *t, const double *z,
+                                           const double *wr, const double *wi,
+                                           int64_t m, int info, blt_prec prec) {
+  blt_ns_reorder_ratios r = {0, 0, 0, 0, 0};
+  double *w = blt_dalloc(10 * n + 1), *rwr = w, *rwi = w + n, *rs = w + 2 * n;
+  double *wr0 = w + 3 * n, *wi0 = w + 4 * n, *s0 = w + 5 * n;
+  double *swr = w + 6 * n, *swi = w + 7 * n, *ss = w + 8 * n;
+  int64_t *match = (int64_t *)blt_xcalloc((size_t)n + 1, sizeof(int64_t));
+  const double scale = prec.ulp * fmax(blt_norm1(n, t0, n), prec.unfl);
+  int64_t i, k = 0;
+  r.resid = blt_ns_resid(n, a, t, z, prec.ulp, prec.unfl);
+  r.orth = blt_ns_orth(n, z, prec.ulp);
+  r.form = blt_ns_form(n, t, wr, wi, prec.ulp, prec.unfl);
+  /* T0's eigenvalues by block, each with its dtrsna condition (through
+   * the matching to dgees's order). */
+  blt_ns_block_eigs(n, t0, wr0, wi0);
+  if (blt_ns_ref_eigen(n, t0, n, rwr, rwi, rs) != 0) {
+    r.eig = INFINITY;
+    goto done;
+  }
+  blt_ns_eig_dist(n, rwr, rwi, NULL, wr0, wi0, scale, match);
+  for (i = 0; i < n; ++i)
+    s0[match[i]] = rs[i];
+  r.eig = blt_ns_eig_dist(n, wr0, wi0, s0, wr, wi, scale, NULL);
+  if (info == 0) {
+    for (i = 0; i < n; ++i) {
+      const int in_pair = wi0[i] != 0.0;
+      const int64_t first = in_pair && wi0[i] < 0.0 ? i - 1 : i;
+      if (select[first] || (in_pair && select[first + 1])) {
+        swr[k] = wr0[i];
+        swi[k] = wi0[i];
+        ss[k++] = s0[i];
+      }
+    }
+    r.lead = k == m ? blt_ns_eig_dist(m, swr, swi, ss, wr, wi, scale, NULL)
+                    : INFINITY;
+  }
+done:
+  free(match);
+  free(w);
+  return r;
+}

@@ -272,4 +272,49 @@ void blt_ns_check_isolation(blt_prec prec, const blt_backend *be,
  * info; n = 0 gives info 0. */
 void blt_ns_check_args(blt_prec prec, const blt_backend *be, blt_report *rep);
 
+/* ---- Reordering of Schur forms (trsen) -------------------------------------
+ * Quasi-triangular matrices in standard form, the inputs of LAPACK's
+ * dchkec / dget36 style tests, generated for prec (diagonal blocks 1x1 or
+ * 2x2 [a b; c a], b c < 0, random strictly upper part):
+ *   0 random blocks, diagonal uniform in (-1, 1);
+ *   1 close eigenvalues: every block's real part within a few ulp of 1,
+ *     2x2 blocks with imaginary parts near sqrt(ulp);
+ *   2 equal eigenvalues: every 1x1 block 1/2, every 2x2 block
+ *     [1/2 1; -1 1/2];
+ *   3 2x2 blocks next to 1x1 blocks with the same real part;
+ *   4 graded: D T D^-1 with D = diag(2^-i) of type 0, times 2^-20;
+ *   5 ill-conditioned swaps: type 1 with an upper part of size 1e3;
+ *   6 equal pairs of unequal shapes: 2x2 blocks [1 b; -w/b 1], one w per
+ *     matrix, b log-uniform in [1e-8, 1e8], upper part 1e-4 to 1e4 (swaps
+ *     that LAPACK rejects). */
+#define BLT_NS_QT_NTYPES 7
+int blt_ns_quasi_generate(int type, int64_t n, blt_prec prec, blt_rng *rng,
+                          double *t);
+const char *blt_ns_quasi_name(int type);
+
+/* wr, wi := the eigenvalues of quasi-triangular t's diagonal blocks, in
+ * order (wi > 0 first in a pair). */
+void blt_ns_block_eigs(int64_t n, const double *t, double *wr, double *wi);
+
+/* The number of selected eigenvalues of t (a pair counts twice, selected
+ * when either of its entries is), as trsen's m. */
+int64_t blt_ns_select_count(int64_t n, const double *t, const int *select);
+
+/* LAPACK's ratios after a reordering of A = Z0 T0 Z0^T into Z T Z^T
+ * (dget38 / ddrvsx style, all n x n with leading dimension n):
+ * resid |A - Z T Z^T|_1 / (|A|_1 n ulp); orth |I - Z Z^T|_1 / (n ulp);
+ * form as blt_ns_form; eig: T's eigenvalues against T0's as multisets,
+ * weighted by T0's dtrsna reciprocal conditions, over ulp |T0|_1; lead:
+ * the same for the leading m eigenvalues against the selected ones of T0
+ * (info 0 only, else 0). */
+typedef struct {
+  double resid, orth, form, eig, lead;
+} blt_ns_reorder_ratios;
+
+blt_ns_reorder_ratios blt_ns_reorder_check(int64_t n, const double *a,
+                                           const double *t0, const int *select,
+                                           const double *t, const double *z,
+                                           const double *wr, const double *wi,
+                                           int64_t m, int info, blt_prec prec);
+
 #endif

@@ -2197,3 +2197,128 @@ void blt_qz_check_args(blt_prec prec, const blt_backend *be, blt_report *rep) {
       }
     }
 }
+
+/* ---- Reordering of generalized Schur forms ----------------------------------
+ */
+
+/* A 2x2 block at rows j, j+1 with eigenvalues (re +- i im) scaled: s's block
+ * [re t1, b; -im^2 t2 / b, re t2], t's diag(t1, t2). */
+static void put_pair(int64_t n, double *s, double *t, int64_t j, double re,
+                     double im, double b, double t1, double t2) {
+  s[j + j * n] = re * t1;
+  s[j + (j + 1) * n] = b;
+  s[j + 1 + j * n] = -im * im * t1 * t2 / b;
+  s[j + 1 + (j + 1) * n] = re * t2;
+  t[j + j * n] = t1;
+  t[j + 1 + (j + 1) * n] = t2;
+}
+
+void blt_qz_reorder_generate(int type, int64_t n, blt_prec prec, blt_rng *rng,
+                             double *s, double *t) {
+  int64_t i, j;
+  memset(s, 0, sizeof(double) * (size_t)(n * n));
+  memset(t, 0, sizeof(double) * (size_t)(n * n));
+  for (j = 0; j < n; ++j)
+    for (i = 0; i < j; ++i) {
+      s[i + j * n] = blt_rng_uniform(rng);
+      t[i + j * n] = blt_rng_uniform(rng);
+    }
+  for (j = 0; j < n; ++j) {
+    const int pair = j + 1 < n && blt_rng_below(rng, 3) == 0;
+    const double t1 = 0.5 + blt_rng_uniform01(rng);
+    const double t2 = 0.5 + blt_rng_uniform01(rng);
+    const double b = 0.5 + blt_rng_uniform01(rng);
+    double re = blt_rng_uniform(rng), im = 0.5 + blt_rng_uniform01(rng);
+    switch (type) {
+    case 1:
+      re = 1.0 + (double)j * ldexp(1.0, -10);
+      im = ldexp(1.0, -10);
+      break;
+    case 2:
+      re = 1.0;
+      im = 0.5;
+      break;
+    case 3:
+      re = 0.25;
+      break;
+    default:
+      break;
+    }
+    if (pair) {
+      put_pair(n, s, t, j, re, im, b, t1, t2);
+      t[j + (j + 1) * n] = 0.0;
+      ++j;
+      continue;
+    }
+    t[j + j * n] = t1;
+    s[j + j * n] = re * t1;
+    if (type == 4 && (j % 3 == 1 || j == n - 1))
+      t[j + j * n] = 0.0;
+    else if (type == 4 && (j % 3 == 2 || j == 0))
+      s[j + j * n] = 0.0;
+  }
+  blt_round_array(prec, s, (size_t)(n * n));
+  blt_round_array(prec, t, (size_t)(n * n));
+}
+
+int64_t blt_qz_select_count(int64_t n, const double *s, const int *select) {
+  int64_t k, m = 0;
+  for (k = 0; k < n; ++k) {
+    const int pair = k + 1 < n && s[k + 1 + k * n] != 0.0;
+    if (select[k] || (pair && select[k + 1]))
+      m += 1 + pair;
+    k += pair;
+  }
+  return m;
+}
+
+blt_qz_reorder_ratios
+blt_qz_reorder_check(const blt_qz_set *set, int64_t sp, const double *s0,
+                     const double *ar0, const double *ai0, const double *be0,
+                     const int *select, const double *s, const double *t,
+                     const double *q, const double *z, const double *ar,
+                     const double *ai, const double *be, int64_t m, int info) {
+  const int64_t n = set->n, nn = n > 0 ? n : 1;
+  const double ulp = set->prec.ulp, unfl = set->prec.unfl;
+  blt_qz_reorder_ratios r;
+  int64_t *match, i, k = 0;
+  double *w, *sar, *sai, *sbe, *sw;
+  r.resa = blt_qz_resid(n, set->a + sp * n * n, q, s, z, ulp, unfl);
+  r.resb = blt_qz_resid(n, set->b + sp * n * n, q, t, z, ulp, unfl);
+  r.orthq = blt_ns_orth(n, q, ulp);
+  r.orthz = blt_ns_orth(n, z, ulp);
+  r.form = blt_qz_form(n, s, t, ar, ai, be, ulp, unfl);
+  r.eig = blt_qz_eig_cmp(set, sp, ar0, ai0, be0, ar, ai, be);
+  r.lead = 0.0;
+  if (info != 0 || set->eigclass[sp] == BLT_QZ_EIG_NONE)
+    return r;
+  match = (int64_t *)blt_xcalloc((size_t)nn, sizeof(int64_t));
+  w = blt_dalloc(5 * nn);
+  sar = w + nn;
+  sai = sar + nn;
+  sbe = sai + nn;
+  sw = sbe + nn;
+  blt_qz_eig_vs_ref(set, sp, ar0, ai0, be0, match);
+  for (i = 0; i < n; ++i)
+    w[match[i]] = set->s[sp * n + i];
+  for (i = 0; i < n; ++i) {
+    const int pair = i + 1 < n && s0[i + 1 + i * n] != 0.0;
+    if (select[i] || (pair && select[i + 1])) {
+      int64_t e;
+      for (e = i; e <= i + pair; ++e) {
+        sar[k] = ar0[e];
+        sai[k] = ai0[e];
+        sbe[k] = be0[e];
+        sw[k++] = w[e];
+      }
+    }
+    i += pair;
+  }
+  r.lead = k == m ? blt_qz_eig_dist(m, sar, sai, sbe, sw, ar, ai, be,
+                                    set->ea[sp], set->eb[sp],
+                                    ulp * fmax(set->abfro[sp], unfl), NULL)
+                  : INFINITY;
+  free(match);
+  free(w);
+  return r;
+}

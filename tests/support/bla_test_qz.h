@@ -366,4 +366,44 @@ void blt_qz_check_isolation(blt_prec prec, const blt_backend *be,
  * NULL data and info; n = 0 gives info 0. */
 void blt_qz_check_args(blt_prec prec, const blt_backend *be, blt_report *rep);
 
+/* ---- Reordering of generalized Schur forms (tgsen) --------------------------
+ * Crafted pencils (s, t) already in generalized Schur form, LAPACK's
+ * conventions (2x2 blocks of s facing diagonal positive blocks of t with
+ * complex eigenvalues, t's diagonal nonnegative), n x n column-major with
+ * leading dimension n, rounded to prec:
+ *   0 random 1x1 and 2x2 blocks, entries of magnitude about 1;
+ *   1 close eigenvalues: 1x1 blocks s(j, j) / t(j, j) = 1 + j 2^-10 and
+ *     2x2 blocks with eigenvalues 1 +- i 2^-10;
+ *   2 equal eigenvalues: every 1x1 block the eigenvalue 1 with different
+ *     scalings s(j, j) = t(j, j), 2x2 blocks of one pair;
+ *   3 2x2 blocks next to 1x1 blocks with the same real part;
+ *   4 infinite (t(j, j) = 0) and zero (s(j, j) = 0) 1x1 blocks among
+ *     random ones (a regular pencil: never both). */
+#define BLT_QZ_REORDER_NTYPES 5
+void blt_qz_reorder_generate(int type, int64_t n, blt_prec prec, blt_rng *rng,
+                             double *s, double *t);
+
+/* The number of selected eigenvalues of the quasi-triangular s (a pair
+ * counts twice, selected when either entry is), as tgsen's m. */
+int64_t blt_qz_select_count(int64_t n, const double *s, const int *select);
+
+/* LAPACK's ratios after a reordering (ddrgsx style) of problem sp of set
+ * (its a, b the original pencil A, B) whose generalized Schur form
+ * (s0, t0, eigenvalues ar0, ai0, be0) became (s, t, q, z, ar, ai, be):
+ * resa, resb |A - Q S Z^T|_1 / (|A|_1 n ulp) and the same for B; orthq,
+ * orthz |I - Q Q^T|_1 / (n ulp); form as blt_qz_form; eig: the new
+ * eigenvalues against ar0, ai0, be0 as multisets (blt_qz_eig_cmp); lead:
+ * the leading m against the selected ones of (s0, t0) (info 0 only, +Inf
+ * when their number is not m). eig and lead are 0 for a singular pencil. */
+typedef struct {
+  double resa, resb, orthq, orthz, form, eig, lead;
+} blt_qz_reorder_ratios;
+
+blt_qz_reorder_ratios
+blt_qz_reorder_check(const blt_qz_set *set, int64_t sp, const double *s0,
+                     const double *ar0, const double *ai0, const double *be0,
+                     const int *select, const double *s, const double *t,
+                     const double *q, const double *z, const double *ar,
+                     const double *ai, const double *be, int64_t m, int info);
+
 #endif

@@ -139,6 +139,67 @@ BLA_INLINE BLA_HD int bla_sqz(bla_smat a, bla_smat b, bla_svec alphar,
 BLA_INLINE BLA_HD bla_index bla_dqz_lwork(bla_index n);
 BLA_INLINE BLA_HD bla_index bla_sqz_lwork(bla_index n);
 
+/* bla_dtgsen, bla_stgsen: reordering of a generalized real Schur form
+ * (A, B) = (Q S Z^T, Q T Z^T) so that the selected eigenvalues lead:
+ * S := Ql^T S Zr, T := Ql^T T Zr, Q := Q Ql, Z := Z Zr with Ql, Zr
+ * orthogonal, and the first m columns of Q and Z span the left and right
+ * deflating subspaces of the selected eigenvalues (LAPACK dtgsen with
+ * IJOB = 0, no condition numbers; Kagstrom & Poromaa 1996). Each selected
+ * diagonal block moves up by swaps with its neighbours (dtgexc); a swap
+ * (dtgex2) solves the generalized Sylvester equation of the two blocks and
+ * is rejected when it fails dtgex2's weak or strong stability test (the
+ * swapped pencil, or its back-transformation, off by more than 20 ulp
+ * times the blocks' Frobenius norms) or when the two blocks share an
+ * eigenvalue to working accuracy. 2x2 blocks are returned standardized as
+ * bla_dhgeqz returns them; one may split into two real eigenvalues.
+ *
+ *   select n entries: nonzero selects eigenvalue j; a complex pair is
+ *          selected when either of its two entries is (read only)
+ *   s      n x n quasi-upper triangular, as bla_dqz returns it (entries
+ *          below the subdiagonal are not read, and set to zero); out: the
+ *          reordered S
+ *   t      n x n upper triangular (entries below the diagonal are not read,
+ *          and set to zero); out: the reordered T, nonnegative diagonal,
+ *          its 2x2 blocks facing S's diagonal and positive
+ *   q, z   n x n: q := q Ql, z := z Zr; either or both NULL views (not
+ *          accumulated)
+ *   alphar, alphai, beta   n entries each: out: the eigenvalues
+ *          (alphar[j] + i alphai[j]) / beta[j] in the new order, as
+ *          bla_dhgeqz computes them from the blocks
+ *   m      out: the number of selected eigenvalues (pairs counted twice)
+ *   work   bla_dtgsen_lwork(n) entries (0: may be a NULL view)
+ *
+ * Returns info: 0 ok; -1 select length or NULL; -2 s not square, not
+ * quasi-triangular (two consecutive nonzero subdiagonal entries) or
+ * non-finite; -3 t not n x n or non-finite; -4 q, -5 z not n x n or
+ * non-finite; -6 alphar, -7 alphai, -8 beta length; -9 m NULL; -10 work
+ * too short; 1: a swap was rejected: (S, T), Q and Z are a valid, partly
+ * reordered generalized Schur decomposition, alphar, alphai and beta its
+ * eigenvalues, m the number selected (LAPACK dtgsen's info 1). Shape
+ * errors touch nothing; after a non-finite or not quasi-triangular input
+ * s, t, q, z, alphar, alphai and beta are NaN and m = 0.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD int bla_dtgsen(bla_ivec select, bla_dmat s, bla_dmat t,
+                                 bla_dmat q, bla_dmat z, bla_dvec alphar,
+                                 bla_dvec alphai, bla_dvec beta, bla_index *m,
+                                 bla_dvec work);
+BLA_INLINE BLA_HD int bla_stgsen(bla_ivec select, bla_smat s, bla_smat t,
+                                 bla_smat q, bla_smat z, bla_svec alphar,
+                                 bla_svec alphai, bla_svec beta, bla_index *m,
+                                 bla_svec work);
+
+/* bla_dtgsen_lwork, bla_stgsen_lwork: the work length bla_dtgsen needs
+ * (LAPACK dtgsen's lwork, 4n+16 for IJOB = 0).
+ *
+ *   n      order of the pencil
+ *
+ * Returns the number of entries, which is 0: the swaps work on blocks of
+ * at most 4 x 4 held in a few scalars; the argument keeps the calling
+ * sequence uniform across the library. Never fails.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD bla_index bla_dtgsen_lwork(bla_index n);
+BLA_INLINE BLA_HD bla_index bla_stgsen_lwork(bla_index n);
+
 #include "batchla/detail/prec_d.h"
 #include "batchla/core/qz.inc"
 #include "batchla/detail/prec_undef.h"
