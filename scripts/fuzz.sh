@@ -7,7 +7,8 @@
 # when any target found a crash, with the reproducer's path.
 # Usage: scripts/fuzz.sh [--seconds N | --runs N | --replay] [--seed S]
 #                        [target...]
-#   targets: tridiag schur qz cholesky bessel mathieu stebz (default: all)
+#   targets: tridiag schur qz cholesky bessel mathieu stebz mateq
+#            (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
 #   --runs N     N executions per target from an empty scratch corpus: the
 #                same inputs on every run of the same build (CI's run)
@@ -56,7 +57,7 @@ while (($#)); do
     shift
     ;;
   -h | --help)
-    sed -n '2,18p' "$0"
+    sed -n '2,19p' "$0"
     exit 0
     ;;
   *)
@@ -66,7 +67,7 @@ while (($#)); do
   esac
 done
 if ((${#targets[@]} == 0)); then
-  targets=(tridiag schur qz cholesky bessel mathieu stebz)
+  targets=(tridiag schur qz cholesky bessel mathieu stebz mateq)
 fi
 
 # clang with its libFuzzer runtime and OpenMP (libomp), when missing.

@@ -876,3 +876,39 @@ Test(core, argument_errors) {
   cr_expect_eq(bla_ssolve_continuous_lyapunov_lwork(0), 0);
   cr_expect_eq(bla_dsolve_discrete_lyapunov_lwork(1), 6);
 }
+
+/* A solution beyond overflow even scaled: A and B nilpotent Jordan blocks
+ * (every pivot raised to smin, X growing by 1/smin per block) and C near
+ * overflow need a scale below the smallest double. That is info 2 with c
+ * and scale NaN, not scale 0 with info 1. */
+Test(core, trsyl_scale_underflow) {
+  enum { N = 10 };
+  double a[N * N] = {0}, b[N * N] = {0}, c[N * N], scale = 7;
+  int i;
+  for (i = 0; i + 1 < N; ++i)
+    a[i + (i + 1) * N] = b[i + (i + 1) * N] = 1;
+  for (i = 0; i < N * N; ++i)
+    c[i] = 1e300;
+  cr_expect_eq(bla_dtrsyl(BLA_TRANS, BLA_NO_TRANS, -1,
+                          bla_dmat_make(a, N, N, 1, N),
+                          bla_dmat_make(b, N, N, 1, N),
+                          bla_dmat_make(c, N, N, 1, N), &scale),
+               2);
+  cr_expect(isnan(scale), "scale %g, not NaN", scale);
+  cr_expect(blt_all_nan(N * N, c), "c not all NaN");
+}
+
+/* An update of the right-hand sides that overflows: x_1 = 1e302 solves
+ * its block without scaling, and then c_2 -= a_12 x_1 with a_12 = -1e300
+ * overflows. That is info 2 with c and scale NaN, not an Inf with
+ * info 0. */
+Test(core, trsyl_update_overflow) {
+  double a[4] = {0, 0, -1e300, 2}, b[1] = {1}, c[2] = {1e302, 0}, scale = 7;
+  cr_expect_eq(bla_dtrsyl(BLA_TRANS, BLA_NO_TRANS, 1,
+                          bla_dmat_make(a, 2, 2, 1, 2),
+                          bla_dmat_make(b, 1, 1, 1, 1),
+                          bla_dmat_make(c, 2, 1, 1, 2), &scale),
+               2);
+  cr_expect(isnan(scale), "scale %g, not NaN", scale);
+  cr_expect(blt_all_nan(2, c), "c not all NaN");
+}

@@ -275,7 +275,8 @@ bla_status bla_sschur_batch(bla_smat_batch a, bla_svec_batch wr,
  * (trsyl: A and -isgn B, Sylvester: A and -B, continuous Lyapunov: A and
  * -A^T have close eigenvalues; discrete: two eigenvalues of A have a
  * product close to 1) and perturbed values were used, X solving the
- * perturbed equation; 2 X overflows; 3 the Schur form of A, 4 (Sylvester)
+ * perturbed equation; 2 X overflows (trsyl: its scale underflows, or an
+ * update overflows); 3 the Schur form of A, 4 (Sylvester)
  * that of B, failed to converge; negative: argument -info non-finite
  * (or, for trsyl, a or b not quasi-triangular). Outputs are NaN after a
  * non-finite input and with info 2, 3 or 4 (trsyl: scale NaN too); a

@@ -765,12 +765,15 @@ static int fz_place(fz_ctx *c) {
               (v->shift - c->g[v->group].lo) * (int64_t)fz_elsize(c, v);
   }
   /* batchla.h, "Overlapping arguments": an output starting where a
-   * read-only input vector starts is refused. */
+   * read-only input vector (or another view marked rovec) starts is
+   * refused. */
   for (k = 0; k < c->nv; ++k) {
     int j;
     if (c->v[k].is_null || (c->v[k].role != FZ_OUT && c->v[k].role != FZ_INOUT))
       continue;
     for (j = 0; j < c->nv; ++j) {
+      if (j == k)
+        continue;
       if (c->v[j].rovec && !c->v[j].is_null && c->v[j].data == c->v[k].data) {
         /* Without entries there is no overlap to refuse. */
         if (fz_has_entries(&c->v[k]) && fz_has_entries(&c->v[j]))

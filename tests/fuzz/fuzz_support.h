@@ -62,7 +62,8 @@ typedef struct {
   int64_t ecount, erows, ecols; /* what the call expects; -1: anything */
   fz_pred rpred, wpred;         /* elements read, elements written */
   int64_t kd;
-  int rovec;  /* a read-only input vector no output may start at */
+  int rovec;  /* a read-only input vector no output may start at (or an
+                 output no other output may start at: trsyl's c) */
   int rospan; /* rovec, and an output whose bytes meet its bytes may be
                  refused too (mathieu_ab_all's q: scratch is sized from it) */
   /* placement, filled by the support code */

@@ -38,7 +38,11 @@
  *
  * Returns info: 0 ok; 1 A and -isgn B have close eigenvalues and
  * perturbed values were used (X solves the perturbed equation, as with
- * LAPACK's info 1); -1 trana, -2 tranb, -3 isgn invalid; -4 a not square,
+ * LAPACK's info 1); 2 X overflows, c and scale NaN: the scale it needs
+ * underflows to 0 (LAPACK returns scale 0), or an update of the
+ * right-hand sides overflows (they are not scaled, as in LAPACK dtrsyl,
+ * unlike the block solves); -1 trana,
+ * -2 tranb, -3 isgn invalid; -4 a not square,
  * not quasi-triangular or non-finite; -5 b likewise; -6 c not n x m or
  * non-finite; -7 scale NULL. Shape errors, and an a or b that is not
  * quasi-triangular, touch nothing; after a non-finite input c and scale
