@@ -82,11 +82,7 @@ static prob_set set_new(op_t op, tr_opts o, blt_prec prec, int64_t count,
 }
 
 static void set_free(prob_set *s) {
-  free(s->a);
-  free(s->b);
-  free(s->c);
-  free(s->type);
-  free(s->singular);
+  BLT_FREE_ALL(s->a, s->b, s->c, s->type, s->singular);
 }
 
 /* The batches of a set in one layout; scale is one vector of count

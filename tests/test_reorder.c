@@ -122,11 +122,7 @@ static rset rset_new(blt_prec prec, int64_t n, int reps, int catalogue,
 }
 
 static void rset_free(rset *s) {
-  free(s->a);
-  free(s->t0);
-  free(s->z0);
-  free(s->sel);
-  free(s->kind);
+  BLT_FREE_ALL(s->a, s->t0, s->z0, s->sel, s->kind);
 }
 
 static rbatch rbatch_new(const rset *s, blt_layout lay, int with_z) {

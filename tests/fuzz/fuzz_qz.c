@@ -163,12 +163,6 @@ static void work_free(work *w) {
   free(w->z0);
 }
 
-static void need_nan(fz_ctx *c, int64_t p, int info, int k) {
-  if (!fz_view_all_nan(c, k, p))
-    fz_fail(c, "problem %lld: info %d but %s is not all NaN", (long long)p,
-            info, c->v[k].name);
-}
-
 static int wants(const fz_ctx *c, int k, int comp) {
   return c->op == QZ ? fz_live(c, k) : comp != BLA_COMPZ_NONE;
 }
@@ -311,7 +305,7 @@ static void check_tgsen(fz_ctx *c, int64_t p, int info) {
   if (info < 0) {
     for (k = A; k <= Z; ++k)
       if (fz_live(c, k))
-        need_nan(c, p, info, k);
+        fz_need_nan(c, p, info, k);
     return;
   }
   if (mpost != fz_select_count(c, SEL, A, p))
@@ -412,12 +406,12 @@ static void check(fz_ctx *c, int64_t p, int info) {
             !isnan(fz_at(c, BE, p, j, 0, 1)))
           fz_fail(c, "problem %lld: info %d but eigenvalue %lld not NaN",
                   (long long)p, info, (long long)j);
-    need_nan(c, p, info, A);
-    need_nan(c, p, info, B);
+    fz_need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, B);
     if (wq)
-      need_nan(c, p, info, kq);
+      fz_need_nan(c, p, info, kq);
     if (wz)
-      need_nan(c, p, info, kz);
+      fz_need_nan(c, p, info, kz);
     return;
   }
   if (!finite)

@@ -186,12 +186,6 @@ static void work_free(work *w) {
   free(w->q);
 }
 
-static void need_nan(fz_ctx *c, int64_t p, int info, int k) {
-  if (!fz_view_all_nan(c, k, p))
-    fz_fail(c, "problem %lld: info %d but %s is not all NaN", (long long)p,
-            info, c->v[k].name);
-}
-
 /* wr, wi pairs (wi > 0 first, conjugates adjacent) and, with t, the real
  * Schur form: zero below the subdiagonal, 2x2 blocks in standard form
  * (equal diagonal, off-diagonals of opposite sign), eigenvalues in the
@@ -295,8 +289,8 @@ static void check_gehrd(fz_ctx *c, int64_t p, int info, work *w) {
         (info > 0 && (info != 1 || fz_bounded(c, ar.maxabs, n))))
       fz_fail(c, "problem %lld: info %d for %s input", (long long)p, info,
               ar.finite ? "finite" : "non-finite");
-    need_nan(c, p, info, A);
-    need_nan(c, p, info, TAU);
+    fz_need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, TAU);
     return;
   }
   if (!ar.finite)
@@ -355,7 +349,7 @@ static void check_orghr(fz_ctx *c, int64_t p, int info, work *w) {
             (long long)p, info, expect, rr.finite ? "finite" : "non-finite",
             tr.finite ? "finite" : "non-finite");
   if (info != 0) {
-    need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, A);
     return;
   }
   if (expect != 0 || n > 64 || !representable)
@@ -386,7 +380,7 @@ static void check_chain(fz_ctx *c, int64_t p, int info, work *w) {
     fz_fail(c, "problem %lld: info %d, expected %d (a %s)", (long long)p, info,
             expect, ar.finite ? "finite" : "non-finite");
   if (info != 0) {
-    need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, A);
     return;
   }
   if (!fz_bounded(c, ar.maxabs, w->n))
@@ -419,9 +413,9 @@ static void check_hseqr(fz_ctx *c, int64_t p, int info, work *w) {
       if (!isnan(fz_at(c, WR, p, i, 0, 1)) || !isnan(fz_at(c, WI, p, i, 0, 1)))
         fz_fail(c, "problem %lld: info %d but eigenvalue %lld not NaN",
                 (long long)p, info, (long long)i);
-    need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, A);
     if (compz != BLA_COMPZ_NONE)
-      need_nan(c, p, info, Z);
+      fz_need_nan(c, p, info, Z);
     return;
   }
   if (!finite)
@@ -463,9 +457,9 @@ static void check_schur(fz_ctx *c, int64_t p, int info, work *w) {
       if (!isnan(fz_at(c, WR, p, i, 0, 1)) || !isnan(fz_at(c, WI, p, i, 0, 1)))
         fz_fail(c, "problem %lld: info %d but eigenvalue %lld not NaN",
                 (long long)p, info, (long long)i);
-    need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, A);
     if (want_z)
-      need_nan(c, p, info, Z);
+      fz_need_nan(c, p, info, Z);
     return;
   }
   if (!ar.finite)
@@ -507,11 +501,11 @@ static void check_trsen(fz_ctx *c, int64_t p, int info, work *w) {
     expect = -3;
   fz_check_reorder_info(c, p, info, expect, mpost);
   if (info < 0) {
-    need_nan(c, p, info, A);
-    need_nan(c, p, info, WR);
-    need_nan(c, p, info, WI);
+    fz_need_nan(c, p, info, A);
+    fz_need_nan(c, p, info, WR);
+    fz_need_nan(c, p, info, WI);
     if (want_z)
-      need_nan(c, p, info, Z);
+      fz_need_nan(c, p, info, Z);
     return;
   }
   /* A 2x2 block not in standard form is standardized first and may

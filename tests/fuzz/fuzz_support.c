@@ -1001,6 +1001,12 @@ int fz_view_all_nan(const fz_ctx *c, int k, int64_t p) {
   return 1;
 }
 
+void fz_need_nan(fz_ctx *c, int64_t p, int info, int k) {
+  if (!fz_view_all_nan(c, k, p))
+    fz_fail(c, "problem %lld: info %d but %s is not all NaN", (long long)p,
+            info, c->v[k].name);
+}
+
 void fz_get_mat(const fz_ctx *c, int k, int64_t p, int post, long double *a) {
   const fz_view *v = &c->v[k];
   int64_t i, j;

@@ -250,6 +250,8 @@ typedef struct {
 fz_range fz_view_range(const fz_ctx *c, int k, int64_t p, int post,
                        int write_pred);
 int fz_view_all_nan(const fz_ctx *c, int k, int64_t p);
+/* Fails unless view k of problem p is all NaN, as info says it must be. */
+void fz_need_nan(fz_ctx *c, int64_t p, int info, int k);
 /* Copies problem p's matrix (rows x cols, column-major) or vector. */
 void fz_get_mat(const fz_ctx *c, int k, int64_t p, int post, long double *a);
 long double fz_norm_f(int64_t rows, int64_t cols, const long double *a);
