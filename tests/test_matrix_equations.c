@@ -115,53 +115,43 @@ static void batches_free(batches *t) {
   blt_vbatch_free(&t->scale);
 }
 
+/* The op's batch driver of precision P: s or d, the drivers' letter and
+ * the member of the batches that holds their view. */
+#define DEFINE_MEQ_CALL(P)                                                     \
+  static bla_status meq_call_##P(op_t op, tr_opts o, blt_mbatch a,             \
+                                 blt_mbatch b, blt_mbatch c, blt_vbatch sc,    \
+                                 int *info, const bla_exec *ex) {              \
+    switch (op) {                                                              \
+    case OP_TRSYL:                                                             \
+      return bla_##P##trsyl_batch(o.ta, o.tb, o.isgn, a.P, b.P, c.P,           \
+                                  bla_##P##vec_make(sc.P.data, sc.P.n, 1),     \
+                                  info, ex);                                   \
+    case OP_SYLV:                                                              \
+      return bla_##P##solve_sylvester_batch(a.P, b.P, c.P, info, ex);          \
+    case OP_CLYAP:                                                             \
+      return bla_##P##solve_continuous_lyapunov_batch(a.P, c.P, info, ex);     \
+    case OP_DLYAP:                                                             \
+      return bla_##P##solve_discrete_lyapunov_batch(a.P, c.P, info, ex);       \
+    }                                                                          \
+    return BLA_ERR_ARG;                                                        \
+  }
+DEFINE_MEQ_CALL(s)
+DEFINE_MEQ_CALL(d)
+
 /* The driver of op on t through the backend; t reads as after a host call.
  * info: t's count entries (or NULL). */
 static bla_status run_op(const blt_backend *be, int variant, op_t op, tr_opts o,
                          batches t, int *info, int64_t ninfo) {
   const bla_exec ex = blt_backend_exec(be, variant);
   blt_mirror mr = blt_mirror_begin(be);
-  bla_status st = BLA_ERR_ARG;
+  bla_status st;
   const blt_mbatch a = blt_mirror_mbatch(&mr, t.a);
   const blt_mbatch b = blt_mirror_mbatch(&mr, t.b);
   const blt_mbatch c = blt_mirror_mbatch(&mr, t.c);
   const blt_vbatch sc = blt_mirror_vbatch(&mr, t.scale);
   info = info ? blt_mirror_info(&mr, info, ninfo) : NULL;
-  if (a.is_float) {
-    const bla_svec scale = bla_svec_make(sc.s.data, sc.s.n, 1);
-    switch (op) {
-    case OP_TRSYL:
-      st =
-          bla_strsyl_batch(o.ta, o.tb, o.isgn, a.s, b.s, c.s, scale, info, &ex);
-      break;
-    case OP_SYLV:
-      st = bla_ssolve_sylvester_batch(a.s, b.s, c.s, info, &ex);
-      break;
-    case OP_CLYAP:
-      st = bla_ssolve_continuous_lyapunov_batch(a.s, c.s, info, &ex);
-      break;
-    case OP_DLYAP:
-      st = bla_ssolve_discrete_lyapunov_batch(a.s, c.s, info, &ex);
-      break;
-    }
-  } else {
-    const bla_dvec scale = bla_dvec_make(sc.d.data, sc.d.n, 1);
-    switch (op) {
-    case OP_TRSYL:
-      st =
-          bla_dtrsyl_batch(o.ta, o.tb, o.isgn, a.d, b.d, c.d, scale, info, &ex);
-      break;
-    case OP_SYLV:
-      st = bla_dsolve_sylvester_batch(a.d, b.d, c.d, info, &ex);
-      break;
-    case OP_CLYAP:
-      st = bla_dsolve_continuous_lyapunov_batch(a.d, c.d, info, &ex);
-      break;
-    case OP_DLYAP:
-      st = bla_dsolve_discrete_lyapunov_batch(a.d, c.d, info, &ex);
-      break;
-    }
-  }
+  st = a.is_float ? meq_call_s(op, o, a, b, c, sc, info, &ex)
+                  : meq_call_d(op, o, a, b, c, sc, info, &ex);
   blt_mirror_end(&mr);
   return st;
 }

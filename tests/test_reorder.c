@@ -395,63 +395,75 @@ static void set_cols(blt_mbatch *m, int64_t cols) {
   m->s.cols = cols;
 }
 
-/* Every argument error: BLA_ERR_ARG, nothing touched (info, m and the
- * outputs keep their bytes). count = 0 with NULL data is BLA_OK; n = 0
- * gives info 0 and m 0. */
+/* Argument error k of the trsen driver applied to b; the run variant. */
+static int trsen_bad_arg(rbatch *b, int k, int64_t count) {
+  switch (k) {
+  case 0:
+    set_cols(&b->t, 3);
+    break;
+  case 1:
+    b->wr.d.n = b->wr.s.n = 3;
+    break;
+  case 2:
+    b->selv.n = 3;
+    break;
+  case 3:
+    b->m = NULL;
+    break;
+  case 4:
+    set_cols(&b->z, 5);
+    break;
+  case 5:
+    b->wi.d.count = b->wi.s.count = count - 1;
+    break;
+  case 6:
+    b->selv.data = NULL;
+    break;
+  case 7:
+    b->t.d.data = NULL;
+    b->t.s.data = NULL;
+    break;
+  case 8:
+    return BLT_RUN_BAD2;
+  default:
+    return BLT_RUN_BADM1;
+  }
+  return BLT_RUN;
+}
+
+/* Each of nk argument errors (bad_arg) in every layout: BLA_ERR_ARG, and
+ * nothing touched (info, m and the outputs keep their bytes). BATCH is
+ * rbatch or gbatch, set its set. */
+#define CHECK_BAD_ARGS(BATCH, set, nk, bad_arg, run)                           \
+  do {                                                                         \
+    int lay_, k_;                                                              \
+    for (lay_ = 0; lay_ < BLT_NLAYOUTS; ++lay_)                                \
+      for (k_ = 0; k_ < (nk); ++k_) {                                          \
+        BATCH b_ = BATCH##_new(&(set), (blt_layout)lay_, 1);                   \
+        BATCH snap_ = BATCH##_new(&(set), (blt_layout)lay_, 1);                \
+        int *info_ = blt_info_new((set).count);                                \
+        int *isnap_ = blt_info_new((set).count), *keep_m_ = b_.m;              \
+        const int variant_ = bad_arg(&b_, k_, (set).count);                    \
+        const bla_status st_ = run(be, variant_, is_float, &b_, info_);        \
+        b_.m = keep_m_;                                                        \
+        CHECK(st_ == BLA_ERR_ARG && BATCH##_same(&b_, &snap_) &&               \
+                  blt_same_bytes(info_, isnap_,                                \
+                                 (size_t)(set).count * sizeof(int)),           \
+              "%s case %d: status %d, or something was touched",               \
+              blt_layout_name((blt_layout)lay_), k_, (int)st_);                \
+        free(info_);                                                           \
+        free(isnap_);                                                          \
+        BATCH##_free(&b_);                                                     \
+        BATCH##_free(&snap_);                                                  \
+      }                                                                        \
+  } while (0)
+
+/* Every argument error: BLA_ERR_ARG, nothing touched. count = 0 with NULL
+ * data is BLA_OK; n = 0 gives info 0 and m 0. */
 BLT_TEST_PRECS(args, bad_args_double, bad_args_float) {
   const blt_prec prec = blt_prec_of(is_float);
   rset s = rset_new(prec, 4, 1, 0, 0xa7u);
-  int lay, k;
-  for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-    for (k = 0; k < 10; ++k) {
-      rbatch b = rbatch_new(&s, (blt_layout)lay, 1);
-      rbatch snap = rbatch_new(&s, (blt_layout)lay, 1);
-      int *info = blt_info_new(s.count), *isnap = blt_info_new(s.count);
-      int variant = BLT_RUN, *keep_m = b.m;
-      bla_status st;
-      switch (k) {
-      case 0:
-        set_cols(&b.t, 3);
-        break;
-      case 1:
-        b.wr.d.n = b.wr.s.n = 3;
-        break;
-      case 2:
-        b.selv.n = 3;
-        break;
-      case 3:
-        b.m = NULL;
-        break;
-      case 4:
-        set_cols(&b.z, 5);
-        break;
-      case 5:
-        b.wi.d.count = b.wi.s.count = s.count - 1;
-        break;
-      case 6:
-        b.selv.data = NULL;
-        break;
-      case 7:
-        b.t.d.data = NULL;
-        b.t.s.data = NULL;
-        break;
-      case 8:
-        variant = BLT_RUN_BAD2;
-        break;
-      default:
-        variant = BLT_RUN_BADM1;
-      }
-      st = run_trsen(be, variant, is_float, &b, info);
-      b.m = keep_m;
-      CHECK(st == BLA_ERR_ARG && rbatch_same(&b, &snap) &&
-                blt_same_bytes(info, isnap, (size_t)s.count * sizeof(int)),
-            "%s case %d: status %d, or something was touched",
-            blt_layout_name((blt_layout)lay), k, (int)st);
-      free(info);
-      free(isnap);
-      rbatch_free(&b);
-      rbatch_free(&snap);
-    }
+  CHECK_BAD_ARGS(rbatch, s, 10, trsen_bad_arg, run_trsen);
   {
     rset e = rset_new(prec, 0, 1, 0, 1u);
     rbatch b = rbatch_new(&e, BLT_COLMAJOR, 1);
@@ -1052,68 +1064,54 @@ BLT_TEST_PRECS(nonfinite, tgsen_isolation_double, tgsen_isolation_float) {
   gset_free(&g);
 }
 
+/* Argument error k of the tgsen driver applied to b; the run variant. */
+static int tgsen_bad_arg(gbatch *b, int k, int64_t count) {
+  switch (k) {
+  case 0:
+    set_cols(&b->s, 3);
+    break;
+  case 1:
+    set_cols(&b->t, 3);
+    break;
+  case 2:
+    b->ar.d.n = b->ar.s.n = 3;
+    break;
+  case 3:
+    b->selv.n = 3;
+    break;
+  case 4:
+    b->m = NULL;
+    break;
+  case 5:
+    set_cols(&b->q, 5);
+    break;
+  case 6:
+    set_cols(&b->z, 5);
+    break;
+  case 7:
+    b->be.d.count = b->be.s.count = count - 1;
+    break;
+  case 8:
+    b->selv.data = NULL;
+    break;
+  case 9:
+    b->t.d.data = NULL;
+    b->t.s.data = NULL;
+    break;
+  case 10:
+    return BLT_RUN_BAD2;
+  default:
+    return BLT_RUN_BADM1;
+  }
+  return BLT_RUN;
+}
+
 /* Every argument error: BLA_ERR_ARG, nothing touched. count = 0 with NULL
  * data is BLA_OK; n = 0 gives info 0 and m 0. */
 BLT_TEST_PRECS(args, tgsen_bad_args_double, tgsen_bad_args_float) {
   const blt_prec prec = blt_prec_of(is_float);
   gset g = gset_new(prec, 4, 1, 0, 0xa8u);
-  int lay, k;
-  for (lay = 0; lay < BLT_NLAYOUTS; ++lay)
-    for (k = 0; k < 12; ++k) {
-      gbatch b = gbatch_new(&g, (blt_layout)lay, 1);
-      gbatch snap = gbatch_new(&g, (blt_layout)lay, 1);
-      int *info = blt_info_new(g.count), *isnap = blt_info_new(g.count);
-      int variant = BLT_RUN, *keep_m = b.m;
-      bla_status st;
-      switch (k) {
-      case 0:
-        set_cols(&b.s, 3);
-        break;
-      case 1:
-        set_cols(&b.t, 3);
-        break;
-      case 2:
-        b.ar.d.n = b.ar.s.n = 3;
-        break;
-      case 3:
-        b.selv.n = 3;
-        break;
-      case 4:
-        b.m = NULL;
-        break;
-      case 5:
-        set_cols(&b.q, 5);
-        break;
-      case 6:
-        set_cols(&b.z, 5);
-        break;
-      case 7:
-        b.be.d.count = b.be.s.count = g.count - 1;
-        break;
-      case 8:
-        b.selv.data = NULL;
-        break;
-      case 9:
-        b.t.d.data = NULL;
-        b.t.s.data = NULL;
-        break;
-      case 10:
-        variant = BLT_RUN_BAD2;
-        break;
-      default:
-        variant = BLT_RUN_BADM1;
-      }
-      st = run_tgsen(be, variant, is_float, &b, info);
-      b.m = keep_m;
-      CHECK(st == BLA_ERR_ARG && gbatch_same(&b, &snap) &&
-                blt_same_bytes(info, isnap, (size_t)g.count * sizeof(int)),
-            "%s case %d: status %d, or something was touched",
-            blt_layout_name((blt_layout)lay), k, (int)st);
-      free(info);
-      free(isnap);
-      gbatch_free(&b);
-      gbatch_free(&snap);
-    }
+  CHECK_BAD_ARGS(gbatch, g, 12, tgsen_bad_arg, run_tgsen);
   {
     gset e = gset_new(prec, 0, 1, 0, 1u);
     gbatch b = gbatch_new(&e, BLT_COLMAJOR, 1);
