@@ -10,8 +10,8 @@
 #   targets: tridiag schur qz cholesky bessel mathieu stebz mateq
 #            (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
-#   --runs N     N executions per target from an empty scratch corpus: the
-#                same inputs on every run of the same build (CI's run)
+#   --runs N     N executions per target from an empty scratch corpus:
+#                nearly the same inputs on every run of one build (CI's run)
 #   --replay     run each committed input once (corpus and regressions),
 #                no new inputs
 #   --seed S     libFuzzer's seed (default 1; 0 draws a new seed each run)
@@ -102,10 +102,10 @@ for t in "${targets[@]}"; do
     echo "== fuzz_$t: replay"
   elif ((runs)); then
     echo "== fuzz_$t: $runs executions, seed $seed"
-    # The same inputs on every run of one build: one thread (counters hit
-    # from several threads race), no comparison tracing (it records
-    # operands that differ from run to run, such as addresses), and no
-    # scratch corpus left by an earlier run.
+    # Nearly the same inputs on every run of one build: one thread
+    # (counters hit from several threads race), no comparison tracing (it
+    # records operands that differ from run to run, such as addresses),
+    # and no scratch corpus left by an earlier run.
     length=(-runs="$runs" -use_cmp=0)
     export OMP_THREAD_LIMIT=1
     rm -rf "$corpus"
