@@ -80,7 +80,7 @@ static int decode(fz_ctx *c) {
     const uint8_t b = fz_u8(c);
     k = b < 224   ? (m >= 1 && m <= 64 ? 1 + fz_u8(c) % m : 1)
         : b < 232 ? 0
-        : b < 240 ? m + 1
+        : b < 240 ? (m < INT64_MAX ? m + 1 : 0) /* K beyond m */
                   : fz_dim(c, 4);
     c->kd = m;
     if (m < 1)
