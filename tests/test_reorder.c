@@ -8,6 +8,7 @@
  * host and, as suites cuda_*, on a CUDA device. */
 #include <criterion/criterion.h>
 
+#include <float.h>
 #include <lapacke.h>
 #include <math.h>
 #include <stdio.h>
@@ -1317,6 +1318,47 @@ Test(reorder, known_inputs) {
           "non-standard block: info %d m %lld resid %.3g orth %.3g form %.3g "
           "eigenvalue error %.3g",
           info, (long long)m, r.resid, r.orth, r.form, err);
+  }
+  check_done();
+}
+
+/* A float pencil with a 2x2 block at the overflow threshold: tgsen does
+ * not scale (as dtgsen), and the block's standardization overflows. That
+ * is info 2 with every output NaN and m = 0, never NaN eigenvalues with
+ * info 0; the same pencil scaled down by 2^-64 gives finite outputs (its
+ * swap may be rejected, info 1). */
+Test(core, tgsen_near_overflow) {
+  int sc;
+  report();
+  for (sc = 0; sc < 2; ++sc) {
+    const float f = sc ? 0x1p-64f : 1.0f;
+    float a[9] = {0, -1e36f * f,  -f,         0, 0, 5.54052734f * f,
+                  0, FLT_MAX * f, FLT_MAX * f}; /* row-major */
+    float b[9] = {1, 1, 0, 0, 1, 1, 0, 0, 1},
+          q[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1};
+    float ar[3], ai[3], be[3];
+    int sel[3] = {0, 0, 1}, i, nan = 1, finite = 1;
+    bla_index m = -1;
+    const int info =
+        bla_stgsen(bla_ivec_make(sel, 3, 1), bla_smat_make(a, 3, 3, 3, 1),
+                   bla_smat_make(b, 3, 3, 3, 1), bla_smat_make(q, 3, 3, 3, 1),
+                   bla_smat_make(NULL, 3, 3, 3, 1), bla_svec_make(ar, 3, 1),
+                   bla_svec_make(ai, 3, 1), bla_svec_make(be, 3, 1), &m,
+                   bla_svec_make(NULL, 0, 1));
+    for (i = 0; i < 9; ++i) {
+      nan &= isnan(a[i]) && isnan(b[i]) && isnan(q[i]) &&
+             (i >= 3 || (isnan(ar[i]) && isnan(ai[i]) && isnan(be[i])));
+      finite &=
+          isfinite(a[i]) && isfinite(b[i]) && isfinite(q[i]) &&
+          (i >= 3 || (isfinite(ar[i]) && isfinite(ai[i]) && isfinite(be[i])));
+    }
+    CHECK(sc == 0 ? info == 2 && m == 0 && nan
+                  : (info == 0 || info == 1) && finite,
+          "scale %g: info %d, m %lld, outputs %s", (double)f, info,
+          (long long)m,
+          finite ? "finite"
+          : nan  ? "NaN"
+                 : "mixed");
   }
   check_done();
 }

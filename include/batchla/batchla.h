@@ -406,7 +406,8 @@ bla_status bla_sqz_batch(bla_smat_batch a, bla_smat_batch b,
  *   m       count entries: m[p] := the number of selected eigenvalues of
  *           problem p, pairs counted twice (device memory for BLA_CUDA)
  *   info    count entries: bla_dtgsen's info (1: a swap was rejected, the
- *           outputs a valid partly reordered form; -2: s non-finite or not
+ *           outputs a valid partly reordered form; 2: an entry overflowed,
+ *           the pencil near the overflow threshold; -2: s non-finite or not
  *           quasi-triangular, -3: t, -4: q, -5: z non-finite, every output
  *           NaN and m[p] = 0)
  * Argument errors (BLA_ERR_ARG): counts or shapes that do not match,

@@ -175,9 +175,11 @@ BLA_INLINE BLA_HD bla_index bla_sqz_lwork(bla_index n);
  * non-finite; -6 alphar, -7 alphai, -8 beta length; -9 m NULL; -10 work
  * too short; 1: a swap was rejected: (S, T), Q and Z are a valid, partly
  * reordered generalized Schur decomposition, alphar, alphai and beta its
- * eigenvalues, m the number selected (LAPACK dtgsen's info 1). Shape
- * errors touch nothing; after a non-finite or not quasi-triangular input
- * s, t, q, z, alphar, alphai and beta are NaN and m = 0.
+ * eigenvalues, m the number selected (LAPACK dtgsen's info 1); 2: an
+ * entry overflowed (the pencil near the overflow threshold: tgsen does not
+ * scale, as dtgsen does not), every output NaN and m = 0. Shape errors
+ * touch nothing; after a non-finite or not quasi-triangular input s, t,
+ * q, z, alphar, alphai and beta are NaN and m = 0.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dtgsen(bla_ivec select, bla_dmat s, bla_dmat t,
                                  bla_dmat q, bla_dmat z, bla_dvec alphar,
