@@ -1,6 +1,8 @@
 /* batchla/core/matrix_equations.h: Sylvester and Lyapunov equations of one
- * problem by the Bartels-Stewart method on real Schur forms, callable from
- * host code and from a user's own CUDA kernels (BLA_HD).
+ * problem by the Bartels-Stewart method on real Schur forms, and the
+ * continuous and discrete algebraic Riccati equations by the ordered
+ * generalized Schur form of an extended pencil, callable from host code
+ * and from a user's own CUDA kernels (BLA_HD).
  *
  * Every routine exists for double (bla_d...) and float (bla_s..., the same
  * arguments with float views and float accuracy); each block below names
@@ -9,6 +11,8 @@
 #define BATCHLA_CORE_MATRIX_EQUATIONS_H
 
 #include "batchla/config.h"
+#include "batchla/core/cholesky.h"
+#include "batchla/core/qz.h"
 #include "batchla/core/schur.h"
 #include "batchla/detail/real.h"
 #include "batchla/options.h"
@@ -163,11 +167,103 @@ BLA_INLINE BLA_HD int bla_ssolve_discrete_lyapunov(bla_smat a, bla_smat q,
 BLA_INLINE BLA_HD bla_index bla_dsolve_discrete_lyapunov_lwork(bla_index n);
 BLA_INLINE BLA_HD bla_index bla_ssolve_discrete_lyapunov_lwork(bla_index n);
 
+/* bla_dsolve_continuous_are, bla_ssolve_continuous_are: the stabilizing
+ * solution X of the continuous-time algebraic Riccati equation
+ *   A^T X + X A - X B R^-1 B^T X + Q = 0
+ * (SciPy's solve_continuous_are without e and s): the X, symmetric, for
+ * which A - B R^-1 B^T X has all its eigenvalues in the open left half
+ * plane. Method (Arnold & Laub 1984, as SciPy): the extended pencil
+ *   [A 0 B; -Q -A^T 0; 0 B^T R] - lambda diag(I, I, 0)
+ * of order 2n + m, balanced by a structure-preserving diagonal similarity,
+ * compressed to order 2n by the QR factorization of its last m columns,
+ * reduced by bla_dqz and reordered by bla_dtgsen's swaps so that its n
+ * eigenvalues with negative real part lead; the leading n Schur vectors
+ * [U1; U2] give X = U2 U1^-1, symmetrized. One Newton (Kleinman) step, a
+ * Lyapunov solve with the closed loop, follows and is kept when it lowers
+ * the residual's Frobenius norm.
+ *
+ *   a      n x n, not modified
+ *   b      n x m (m >= 0), not modified
+ *   q      n x n, symmetric, not modified
+ *   r      m x m, symmetric positive definite, not modified
+ *   x      n x n; out: X
+ *   work   bla_dsolve_continuous_are_lwork(n, m) entries
+ *
+ * Returns info: 0 ok; 1 no stabilizing solution found: the pencil has
+ * eigenvalues on, or numerically on, the imaginary axis (not exactly n
+ * with negative real part, or U1^T U2 not symmetric to a tenth of its
+ * norm, SciPy's criterion); 2 R not positive definite (its Cholesky
+ * factorization fails); 3 U1 singular to working precision (the
+ * solution step fails, or X overflows); 4 a swap of the reordering was
+ * rejected (bla_dtgsen's info 1); 5 the QZ iteration failed, or an entry
+ * overflowed; -1 a not square or non-finite; -2 b not n x m or
+ * non-finite; -3 q not n x n or non-finite; -4 r not m x m or non-finite;
+ * -5 x not n x n; -6 work too short (or NULL data with work.n > 0). Shape
+ * errors touch nothing; after a non-finite input, and for every info > 0,
+ * x is NaN.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD int bla_dsolve_continuous_are(bla_dmat a, bla_dmat b,
+                                                bla_dmat q, bla_dmat r,
+                                                bla_dmat x, bla_dvec work);
+BLA_INLINE BLA_HD int bla_ssolve_continuous_are(bla_smat a, bla_smat b,
+                                                bla_smat q, bla_smat r,
+                                                bla_smat x, bla_svec work);
+
+/* bla_dsolve_continuous_are_lwork, bla_ssolve_continuous_are_lwork: the
+ * work length bla_dsolve_continuous_are needs.
+ *
+ *   n, m   order of A, columns of B
+ *
+ * Returns 2 E (2n) + E m + m + E + 4 n^2 + 6 n + max(2n - 1, 0) + 2 m^2
+ * + 7 n^2 + 2 n m + 4 n^2 + 3 n - 1 entries, E = 2n + m (the pencil, its
+ * balancing and QZ, then the solution step and the Newton step), 0 for
+ * n <= 0 or m < 0. Never fails.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD bla_index bla_dsolve_continuous_are_lwork(bla_index n,
+                                                            bla_index m);
+BLA_INLINE BLA_HD bla_index bla_ssolve_continuous_are_lwork(bla_index n,
+                                                            bla_index m);
+
+/* bla_dsolve_discrete_are, bla_ssolve_discrete_are: the stabilizing
+ * solution X of the discrete-time algebraic Riccati equation
+ *   A^T X A - X - (A^T X B) (R + B^T X B)^-1 (B^T X A) + Q = 0
+ * (SciPy's solve_discrete_are without e and s): the X, symmetric, for
+ * which A - B (R + B^T X B)^-1 B^T X A has all its eigenvalues inside the
+ * unit circle. Method as bla_dsolve_continuous_are's (Van Dooren 1981),
+ * with the extended pencil
+ *   [A 0 B; -Q I 0; 0 0 R] - lambda [I 0 0; 0 A^T 0; 0 -B^T 0]
+ * and its n eigenvalues of modulus below 1 selected; the Newton (Hewer)
+ * step is a Stein solve with the closed loop.
+ *
+ *   a, b, q, r, x, work   as for bla_dsolve_continuous_are, with
+ *          bla_dsolve_discrete_are_lwork(n, m) entries of work
+ *
+ * Returns info: as bla_dsolve_continuous_are's, with the unit circle for
+ * the imaginary axis.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD int bla_dsolve_discrete_are(bla_dmat a, bla_dmat b,
+                                              bla_dmat q, bla_dmat r,
+                                              bla_dmat x, bla_dvec work);
+BLA_INLINE BLA_HD int bla_ssolve_discrete_are(bla_smat a, bla_smat b,
+                                              bla_smat q, bla_smat r,
+                                              bla_smat x, bla_svec work);
+
+/* bla_dsolve_discrete_are_lwork, bla_ssolve_discrete_are_lwork: the work
+ * length bla_dsolve_discrete_are needs: the same as
+ * bla_dsolve_continuous_are_lwork(n, m). Never fails.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD bla_index bla_dsolve_discrete_are_lwork(bla_index n,
+                                                          bla_index m);
+BLA_INLINE BLA_HD bla_index bla_ssolve_discrete_are_lwork(bla_index n,
+                                                          bla_index m);
+
 #include "batchla/detail/prec_d.h"
 #include "batchla/core/matrix_equations.inc"
+#include "batchla/core/riccati.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
 #include "batchla/core/matrix_equations.inc"
+#include "batchla/core/riccati.inc"
 #include "batchla/detail/prec_undef.h"
 
 #endif
