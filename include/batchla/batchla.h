@@ -313,6 +313,46 @@ bla_status bla_dsolve_discrete_lyapunov_batch(bla_dmat_batch a,
 bla_status bla_ssolve_discrete_lyapunov_batch(bla_smat_batch a,
                                               bla_smat_batch q, int *info,
                                               const bla_exec *exec);
+
+/* ---- Algebraic Riccati equations (core: batchla/core/matrix_equations.h)
+ *
+ * bla_dsolve_continuous_are_batch: the stabilizing solution X of
+ *   A^T X + X A - X B R^-1 B^T X + Q = 0 (SciPy's solve_continuous_are);
+ *   bla_dsolve_continuous_are per problem.
+ * bla_dsolve_discrete_are_batch: the stabilizing solution X of
+ *   A^T X A - X - (A^T X B)(R + B^T X B)^-1 (B^T X A) + Q = 0 (SciPy's
+ *   solve_discrete_are); bla_dsolve_discrete_are per problem.
+ * a (count x n x n), b (count x n x m), q (count x n x n, symmetric) and
+ * r (count x m x m, symmetric positive definite) are not modified; x
+ * (count x n x n) := X, symmetric.
+ * info[p]: the core routine's: 0 ok; 1 no stabilizing solution (the
+ * pencil has eigenvalues on, or numerically on, the imaginary axis or the
+ * unit circle); 2 R not positive definite; 3 the solution step is
+ * singular (or X overflows); 4 the reordering rejected a swap; 5 the QZ
+ * iteration failed or an entry overflowed; negative: argument -info
+ * non-finite (-1 a, -2 b, -3 q, -4 r). x is NaN after a non-finite input
+ * and for every info > 0.
+ * Argument errors (BLA_ERR_ARG): shapes or counts that do not match; x
+ * with the data of a, b, q or r; NULL data or info where entries exist.
+ * Nothing is touched then. BLA_ERR_ALLOC when scratch cannot be
+ * allocated.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dsolve_continuous_are_batch(bla_dmat_batch a, bla_dmat_batch b,
+                                           bla_dmat_batch q, bla_dmat_batch r,
+                                           bla_dmat_batch x, int *info,
+                                           const bla_exec *exec);
+bla_status bla_ssolve_continuous_are_batch(bla_smat_batch a, bla_smat_batch b,
+                                           bla_smat_batch q, bla_smat_batch r,
+                                           bla_smat_batch x, int *info,
+                                           const bla_exec *exec);
+bla_status bla_dsolve_discrete_are_batch(bla_dmat_batch a, bla_dmat_batch b,
+                                         bla_dmat_batch q, bla_dmat_batch r,
+                                         bla_dmat_batch x, int *info,
+                                         const bla_exec *exec);
+bla_status bla_ssolve_discrete_are_batch(bla_smat_batch a, bla_smat_batch b,
+                                         bla_smat_batch q, bla_smat_batch r,
+                                         bla_smat_batch x, int *info,
+                                         const bla_exec *exec);
 /* ---- Reordering of a real Schur form (core: batchla/core/schur.h) ------
  *
  * bla_dtrsen_batch: the selected eigenvalues of count Schur forms
