@@ -472,16 +472,13 @@ int main(int argc, char **argv) {
                                dense ? dens[in] : band[in][ik], sizeof(result));
     }
 
-  bench_print_head("Host: batchla vs LAPACK, Cholesky factor and solve (band "
-                   "and dense)",
-                   &o.a, &env);
-  bench_print_openblas();
-  printf("- LAPACK: LAPACKE `dpbtrf_work` + `dpbtrs_work` and `dpotrf_work` "
-         "+ `dpotrs_work` (no NaN checks, no allocation), uplo 'L', "
-         "`dpbtrf_` from %s\n",
-         env.provider);
-  bench_print_cpu_threads(&env, o.a.threads, o.a.nt);
-  bench_print_load(&env);
+  /* Its own bandwidth line: one per thread count. */
+  bench_print_lapack_head(
+      "Host: batchla vs LAPACK, Cholesky factor and solve (band and dense)",
+      &o.a, &env,
+      "LAPACKE `dpbtrf_work` + `dpbtrs_work` and `dpotrf_work` + "
+      "`dpotrs_work` (no NaN checks, no allocation), uplo 'L', `dpbtrf_`",
+      -1);
   printf("- host copy bandwidth (read + write, 256 MiB, best of 5):");
   for (int it = 0; it < o.a.nt; ++it)
     printf("%s %d thread%s %.3g GB/s", it ? "," : "", o.a.threads[it],

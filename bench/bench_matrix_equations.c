@@ -337,7 +337,8 @@ static double resid_ratio(const batch *b, bla_index p, const double *x,
   return rn / fmax(den, DBL_MIN);
 }
 
-static uint64_t output_hash(const batch *b, int side, bla_index k) {
+static uint64_t output_hash(const void *b_, int side, int64_t k) {
+  const batch *b = b_;
   uint64_t h = BENCH_HASH_INIT;
   for (bla_index p = 0; p < k; ++p)
     for (int j = 0; j < b->n; ++j)
@@ -346,51 +347,50 @@ static uint64_t output_hash(const batch *b, int side, bla_index k) {
   return h;
 }
 
-static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
-                        uint64_t *hash) {
-  batch *b = run->ctx;
+/* One side on sampled problems: the residual ratio, and batchla's
+ * distance to the LAPACK side's solutions (kept in xref); x: 3 n^2
+ * scratch. */
+static void check_side(void *b_, bench_group *g, int side, void *x_) {
+  batch *b = b_;
   result *r = (result *)g;
   const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
   const size_t nn = (size_t)n * n;
-  double *x = bench_xmalloc(3 * nn * sizeof(double)), *w = x + nn;
-  uint64_t hcol = 0;
-  r->res = r->diff = 0;
-  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
-    double res = 0;
-    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
-      break;
-    for (int s = 0; s < ns; ++s) {
-      const bla_index p = bench_sample_index(b->count, s, ns);
-      double d = 0, xr = 0;
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          x[i + j * n] = out_m(b, side, p, i, j);
-      bench_keep_max(&res, resid_ratio(b, p, x, w));
-      if (side == BENCH_SIDE_LAPACK) {
-        memcpy(b->xref + p * nn, x, nn * sizeof(double));
-        continue;
-      }
-      for (int j = 0; j < n; ++j) {
-        double sd = 0, sr = 0;
-        for (int i = 0; i < n; ++i) {
-          sd += fabs(x[i + j * n] - b->xref[p * nn + i + j * n]);
-          sr += fabs(b->xref[p * nn + i + j * n]);
-        }
-        d = bench_nanmax(d, sd);
-        xr = fmax(xr, sr);
-      }
-      bench_keep_max(&r->diff, d / fmax(xr, DBL_MIN));
+  double *x = x_, *w = x + nn, res = 0;
+  for (int s = 0; s < ns; ++s) {
+    const bla_index p = bench_sample_index(b->count, s, ns);
+    double d = 0, xr = 0;
+    for (int j = 0; j < n; ++j)
+      for (int i = 0; i < n; ++i)
+        x[i + j * n] = out_m(b, side, p, i, j);
+    bench_keep_max(&res, resid_ratio(b, p, x, w));
+    if (side == BENCH_SIDE_LAPACK) {
+      memcpy(b->xref + p * nn, x, nn * sizeof(double));
+      continue;
     }
-    bench_keep_max(&r->res, res);
-    if (!(res < BENCH_THRESH))
-      BENCH_FAIL(g, "%s: residual ratio %.3g", bench_layout_side_names[side],
-                 res);
-    if (side == BENCH_SIDE_COL)
-      hcol = output_hash(b, side, b->count);
+    for (int j = 0; j < n; ++j) {
+      double sd = 0, sr = 0;
+      for (int i = 0; i < n; ++i) {
+        sd += fabs(x[i + j * n] - b->xref[p * nn + i + j * n]);
+        sr += fabs(b->xref[p * nn + i + j * n]);
+      }
+      d = bench_nanmax(d, sd);
+      xr = fmax(xr, sr);
+    }
+    bench_keep_max(&r->diff, d / fmax(xr, DBL_MIN));
   }
-  if (g->ok)
-    bench_check_bits(g, hcol == output_hash(b, BENCH_SIDE_INT, b->count),
-                     output_hash(b, BENCH_SIDE_INT, k1), hash);
+  bench_keep_max(&r->res, res);
+  if (!(res < BENCH_THRESH))
+    BENCH_FAIL(g, "%s: residual ratio %.3g", bench_layout_side_names[side],
+               res);
+}
+
+static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
+                        uint64_t *hash) {
+  const batch *b = run->ctx;
+  result *r = (result *)g;
+  double *x = bench_xmalloc(3 * (size_t)b->n * b->n * sizeof(double));
+  r->res = r->diff = 0;
+  bench_layout_check(run, g, k1, hash, x, check_side, output_hash);
   free(x);
 }
 
@@ -403,86 +403,58 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
            g->threads);
 }
 
-static const bench_family family = {bench_layout_side_names,
-                                    BENCH_LAYOUT_SIDES,
-                                    NULL,
-                                    batch_make,
-                                    batch_destroy,
-                                    batch_prepare,
-                                    batch_run,
-                                    cross_check,
-                                    batch_size};
+static const bench_family family =
+    BENCH_LAYOUT_FAMILY(batch_make, batch_destroy, batch_prepare, batch_run,
+                        cross_check, batch_size);
 
 /* ---- the report -------------------------------------------------------- */
 
-static void print_row(const result *r, int n, int threads, int job,
-                      double peak1) {
-  double med[BENCH_LAYOUT_SIDES], gf;
-  if (!bench_layout_row_begin(&r->g, n, threads, 10, med))
-    return;
-  gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
+static void print_table(int job) {
+  bench_print_table(job_names[job],
+                    "| n | threads | batch | LAPACK us | batchla col-major "
+                    "us | ratio | batchla interleaved us | ratio | est. "
+                    "GFLOP/s (%% scalar peak) / GB/s | check (res / "
+                    "diff) |");
+}
+
+static void print_cells(const void *r_, int n, int threads, int job,
+                        const double *med, double peak1) {
+  const result *r = r_;
+  const double gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
   printf(" %.2g (%.0f%%) / %.2g | %.2g / %.2g", gf,
          100.0 * gf * 1e9 / (peak1 * threads),
          bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, r->res, r->diff);
-  bench_layout_row_end(&r->g);
 }
 
 int main(int argc, char **argv) {
-  bench_args o;
-  int status;
   static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
-  bench_env env;
-  double peak1;
-  const double t_start = bench_now();
-
-  static const bench_family_main m = {.name = "bench_matrix_equations",
-                                      .sizes = "4,8,16,32",
-                                      .seed = 20261203,
-                                      .quick_target = 0.005,
-                                      .max_n = 512,
-                                      .lapack_symbol = "dtrsyl_",
-                                      .bw_len = (size_t)16 << 20};
-  if (!bench_family_begin(&m, argc, argv, &o, &env, &peak1))
-    return 2;
-  status = bench_family_run(&family, &o, NJOBS, res, sizeof(result));
-
-  bench_print_head("Host: batchla vs a LAPACK loop, Sylvester and Lyapunov "
-                   "equations",
-                   &o, &env);
-  bench_print_openblas();
-  printf("- LAPACK: per problem `LAPACKE_dgees_work('V')` + BLAS `dgemm_` + "
-         "`LAPACKE_dtrsyl_work` (Sylvester: two dgees; discrete: SciPy's "
-         "bilinear transformation by `dgetrf`/`dgetrs` first), from %s\n",
-         env.provider);
-  bench_print_cpu_threads(&env, o.threads, o.nt);
-  bench_print_load(&env);
-  printf("- scalar (non-SIMD) multiply-add throughput of one core, "
-         "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
-         "threads, best of 5): %.3g GB/s\n",
-         peak1 * 1e-9, env.procs, env.bw * 1e-9);
-  printf("- inputs: entries uniform(-1, 1) (discrete: A / sqrt(n)), Q "
-         "symmetric, splitmix64 seed %llu (the same for every side)\n",
-         (unsigned long long)o.seed);
-  bench_print_timing(&o);
-  printf("- cross-check before timing (THRESH = %.0f), %d sampled problems "
-         "per side: the residual ratio |res|_1 / (norms |X|_1 n ulp) of "
-         "every side, and |X - X_LAPACK|_1 / |X_LAPACK|_1 of batchla's\n",
-         BENCH_THRESH, SAMPLES);
-  printf("- est. GFLOP/s (%% of the scalar peak times threads) / GB/s of "
-         "batchla col-major: flops per problem about 60 n^3 (Sylvester) or "
-         "35 n^3 (Lyapunov), an estimate; compulsory bytes 8 n^2 times 4 "
-         "(Sylvester) or 3\n\n");
-  for (int job = 0; job < NJOBS; ++job) {
-    bench_print_table(job_names[job],
-                      "| n | threads | batch | LAPACK us | batchla col-major "
-                      "us | ratio | batchla interleaved us | ratio | est. "
-                      "GFLOP/s (%% scalar peak) / GB/s | check (res / "
-                      "diff) |");
-    for (int it = 0; it < o.nt; ++it)
-      for (int in = 0; in < o.nn; ++in)
-        print_row(&res[in][job][it], o.sizes[in], o.threads[it], job, peak1);
-    printf("\n");
-  }
-  bench_print_total(t_start, status);
-  return status;
+  static const bench_family_main m = {
+      .name = "bench_matrix_equations",
+      .sizes = "4,8,16,32",
+      .max_n = 512,
+      .seed = 20261203,
+      .quick_target = 0.005,
+      .lapack_symbol = "dtrsyl_",
+      .bw_len = (size_t)16 << 20,
+      .peak = 1,
+      .title = "Host: batchla vs a LAPACK loop, Sylvester and Lyapunov "
+               "equations",
+      .lapack = "per problem `LAPACKE_dgees_work('V')` + BLAS `dgemm_` + "
+                "`LAPACKE_dtrsyl_work` (Sylvester: two dgees; discrete: "
+                "SciPy's bilinear transformation by `dgetrf`/`dgetrs` "
+                "first),",
+      .inputs = "- inputs: entries uniform(-1, 1) (discrete: A / sqrt(n)), Q "
+                "symmetric, splitmix64 seed %llu (the same for every side)\n",
+      .samples = SAMPLES,
+      .checks = "- cross-check before timing (THRESH = %.0f), %d sampled "
+                "problems per side: the residual ratio |res|_1 / (norms "
+                "|X|_1 n ulp) of every side, and |X - X_LAPACK|_1 / "
+                "|X_LAPACK|_1 of batchla's\n",
+      .columns = "- est. GFLOP/s (% of the scalar peak times threads) / GB/s "
+                 "of batchla col-major: flops per problem about 60 n^3 "
+                 "(Sylvester) or 35 n^3 (Lyapunov), an estimate; compulsory "
+                 "bytes 8 n^2 times 4 (Sylvester) or 3\n\n"};
+  static const bench_family_tables_fn tables = {print_table, print_cells};
+  return bench_family_program(&m, &family, &tables, res, NJOBS, sizeof(result),
+                              argc, argv);
 }

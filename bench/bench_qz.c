@@ -724,21 +724,13 @@ int main(int argc, char **argv) {
                                      sizeof(result));
       }
 
-  bench_print_head("Host: batchla vs LAPACK, generalized real Schur "
-                   "decomposition (QZ)",
-                   &o.a, &env);
-  bench_print_openblas();
-  printf("- LAPACK: `LAPACKE_dgges_work` / `LAPACKE_sgges_work` (jobvsl = "
-         "jobvsr = 'V' / 'N', sort = 'N'; dgges permutes (dggbal 'P'), "
-         "batchla does not balance: neither pencil class has anything to "
-         "permute), `dgges_` from %s\n",
-         env.provider);
-  bench_print_cpu_threads(&env, o.a.threads, o.a.nt);
-  bench_print_load(&env);
-  printf("- scalar (non-SIMD) multiply-add throughput of one core, "
-         "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
-         "threads, best of 5): %.3g GB/s\n",
-         peak1 * 1e-9, env.procs, env.bw * 1e-9);
+  bench_print_lapack_head(
+      "Host: batchla vs LAPACK, generalized real Schur decomposition (QZ)",
+      &o.a, &env,
+      "`LAPACKE_dgges_work` / `LAPACKE_sgges_work` (jobvsl = jobvsr = 'V' / "
+      "'N', sort = 'N'; dgges permutes (dggbal 'P'), batchla does not "
+      "balance: neither pencil class has anything to permute), `dgges_`",
+      peak1);
   printf("- pencils (the same for every side; float sides get them rounded; "
          "splitmix64 seed %llu): random = A, B with entries uniform(-1, 1); "
          "infinite = (Q0 TA Z0^T, Q0 TB Z0^T) with TA, TB upper triangular "

@@ -231,7 +231,8 @@ static void schur_ratios(const batch *b, int side, double *res, double *orth) {
 }
 
 /* FNV-1a over the outputs of problems 0..k-1 in logical order. */
-static uint64_t output_hash(const batch *b, int side, bla_index k) {
+static uint64_t output_hash(const void *b_, int side, int64_t k) {
+  const batch *b = b_;
   uint64_t h = BENCH_HASH_INIT;
   const int n = b->n;
   for (bla_index p = 0; p < k; ++p) {
@@ -249,50 +250,53 @@ static uint64_t output_hash(const batch *b, int side, bla_index k) {
   return h;
 }
 
-/* Computes the reference, runs every side once (which also warms caches
- * and the thread pool) and checks it against the reference; b is a batch,
- * g the head of a result. Sets the hash of the first k1 problems. */
+/* A cross-check's scratch: one problem's eigenvalues and the matching's. */
+typedef struct {
+  double *wr, *wi, *c;
+  bench_matcher m;
+} check_scratch;
+
+/* One side against the reference: the eigenvalues of every problem, the
+ * Schur vectors of sampled ones. */
+static void check_side(void *b_, bench_group *g, int side, void *scratch) {
+  batch *b = b_;
+  result *r = (result *)g;
+  check_scratch *x = scratch;
+  const int n = b->n;
+  for (bla_index p = 0; p < b->count; ++p) {
+    const double scale = DBL_EPSILON * bench_norm_fro(n, b->a0 + p * n * n);
+    for (int i = 0; i < n; ++i) {
+      x->wr[i] = out_w(b, b->wr, side, p, i);
+      x->wi[i] = out_w(b, b->wi, side, p, i);
+    }
+    bench_keep_max(&r->eig,
+                   bench_eig_ratio(n, b->ref_wr + p * n, b->ref_wi + p * n,
+                                   b->ref_s + p * n, x->wr, x->wi,
+                                   scale > 0 ? scale : DBL_MIN, x->c, &x->m));
+  }
+  if (b->job == JOB_VECTORS)
+    schur_ratios(b, side, &r->res, &r->orth);
+  bench_eig_verdict(r, bench_layout_side_names[side]);
+}
+
+/* Computes the reference, then runs and checks every side; b is a batch,
+ * g the head of a result. */
 static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   batch *b = run->ctx;
   result *r = (result *)g;
   const int n = b->n;
-  double *wr = bench_xmalloc(2 * (size_t)n * sizeof(double)), *wi = wr + n;
-  double *c = bench_xmalloc((size_t)n * n * sizeof(double));
-  bench_matcher m;
-  uint64_t hcol = 0;
-  bench_matcher_init(&m, n);
+  check_scratch x;
+  x.wr = bench_xmalloc(2 * (size_t)n * sizeof(double));
+  x.wi = x.wr + n;
+  x.c = bench_xmalloc((size_t)n * n * sizeof(double));
+  bench_matcher_init(&x.m, n);
   batch_reference(b, omp_get_num_procs());
   r->eig = r->res = r->orth = 0;
-  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
-    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
-      break;
-    for (bla_index p = 0; p < b->count; ++p) {
-      const double scale = DBL_EPSILON * bench_norm_fro(n, b->a0 + p * n * n);
-      double e;
-      for (int i = 0; i < n; ++i) {
-        wr[i] = out_w(b, b->wr, side, p, i);
-        wi[i] = out_w(b, b->wi, side, p, i);
-      }
-      e = bench_eig_ratio(n, b->ref_wr + p * n, b->ref_wi + p * n,
-                          b->ref_s + p * n, wr, wi, scale > 0 ? scale : DBL_MIN,
-                          c, &m);
-      bench_keep_max(&r->eig, e);
-    }
-    if (b->job == JOB_VECTORS)
-      schur_ratios(b, side, &r->res, &r->orth);
-    bench_eig_verdict(r, bench_layout_side_names[side]);
-    if (side == BENCH_SIDE_COL)
-      hcol = output_hash(b, side, b->count);
-  }
-  /* The interleaved outputs are still in place; the first k1 problems are
-   * the same matrices for every thread count. */
-  if (g->ok)
-    bench_check_bits(g, hcol == output_hash(b, BENCH_SIDE_INT, b->count),
-                     output_hash(b, BENCH_SIDE_INT, k1), hash);
-  free(wr);
-  free(c);
-  bench_matcher_free(&m);
+  bench_layout_check(run, g, k1, hash, &x, check_side, output_hash);
+  free(x.wr);
+  free(x.c);
+  bench_matcher_free(&x.m);
 }
 
 /* A group's batch: sized for the target time of a LAPACK run within a
@@ -307,91 +311,61 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
            vec ? "with vectors" : "Schur form only", g->n, g->threads);
 }
 
-static const bench_family family = {bench_layout_side_names,
-                                    BENCH_LAYOUT_SIDES,
-                                    NULL,
-                                    batch_make,
-                                    batch_destroy,
-                                    batch_prepare,
-                                    batch_run,
-                                    cross_check,
-                                    batch_size};
+static const bench_family family =
+    BENCH_LAYOUT_FAMILY(batch_make, batch_destroy, batch_prepare, batch_run,
+                        cross_check, batch_size);
 
 /* ---- the report -------------------------------------------------------- */
 
-static void print_row(const result *r, int n, int threads, int job,
-                      double peak1) {
-  double med[BENCH_LAYOUT_SIDES], gf;
+static void print_table(int job) {
+  bench_print_table(job == JOB_VECTORS
+                        ? "Schur form and vectors: bla_dschur_batch(z) vs "
+                          "dgees('V')"
+                        : "Schur form only: bla_dschur_batch(z NULL) vs "
+                          "dgees('N')",
+                    "| n | threads | batch | LAPACK us | batchla col-major "
+                    "us | ratio | batchla interleaved us | ratio | est. "
+                    "GFLOP/s (%% scalar peak) / GB/s | check %s |",
+                    job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
+}
+
+static void print_cells(const void *r_, int n, int threads, int job,
+                        const double *med, double peak1) {
+  const double gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
   char chk[64];
-  if (!bench_layout_row_begin(&r->g, n, threads, 10, med))
-    return;
-  bench_eig_check_cell(chk, sizeof chk, r, job == JOB_VECTORS);
-  gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
+  bench_eig_check_cell(chk, sizeof chk, r_, job == JOB_VECTORS);
   printf(" %.2g (%.0f%%) / %.2g | %s", gf, 100.0 * gf * 1e9 / (peak1 * threads),
          bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk);
-  bench_layout_row_end(&r->g);
 }
 
 int main(int argc, char **argv) {
-  bench_args o;
-  int status;
   static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
-  bench_env env;
-  double peak1;
-  const double t_start = bench_now();
-
-  static const bench_family_main m = {.name = "bench_schur",
-                                      .sizes = "4,8,16,32,64",
-                                      .seed = 20240607,
-                                      .quick_target = 0.005,
-                                      .max_n = 1024,
-                                      .lapack_symbol = "dgees_",
-                                      .bw_len = (size_t)16 << 20};
-  if (!bench_family_begin(&m, argc, argv, &o, &env, &peak1))
-    return 2;
-  status = bench_family_run(&family, &o, NJOBS, res, sizeof(result));
-
-  bench_print_head("Host: batchla vs LAPACK, real Schur decomposition", &o,
-                   &env);
-  bench_print_openblas();
-  printf("- LAPACK: `LAPACKE_dgees_work(jobvs = 'V' / 'N', sort = 'N')`, "
-         "`dgees_` from %s\n",
-         env.provider);
-  bench_print_cpu_threads(&env, o.threads, o.nt);
-  bench_print_load(&env);
-  printf("- scalar (non-SIMD) multiply-add throughput of one core, "
-         "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
-         "threads, best of 5): %.3g GB/s\n",
-         peak1 * 1e-9, env.procs, env.bw * 1e-9);
-  printf("- matrices: random, entries uniform(-1, 1), splitmix64 seed %llu "
-         "(the same matrices for every side)\n",
-         (unsigned long long)o.seed);
-  bench_print_timing(&o);
-  printf("- cross-check before timing (THRESH = %.0f): eigenvalues of "
-         "every problem and side against dgees + dtrsna as multisets, "
-         "error * s / (ulp |A|_F) with s the reciprocal condition number; "
-         "|A - Z T Z^T|_1 / (|A|_1 n ulp) and |I - Z Z^T|_1 / (n ulp) on %d "
-         "sampled problems per side\n",
-         BENCH_THRESH, SAMPLES);
-  printf("- est. GFLOP/s (%% of the scalar peak times threads) / GB/s of "
-         "batchla col-major: flops per problem about 25 n^3 (vectors) or "
-         "10 n^3 (Schur form only), an estimate; compulsory bytes 8(2n^2 + "
-         "2n) + 8n^2 (vectors) or 8(2n^2 + 2n)\n\n");
-  for (int job = 0; job < NJOBS; ++job) {
-    bench_print_table(job == JOB_VECTORS
-                          ? "Schur form and vectors: bla_dschur_batch(z) vs "
-                            "dgees('V')"
-                          : "Schur form only: bla_dschur_batch(z NULL) vs "
-                            "dgees('N')",
-                      "| n | threads | batch | LAPACK us | batchla col-major "
-                      "us | ratio | batchla interleaved us | ratio | est. "
-                      "GFLOP/s (%% scalar peak) / GB/s | check %s |",
-                      job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
-    for (int it = 0; it < o.nt; ++it)
-      for (int in = 0; in < o.nn; ++in)
-        print_row(&res[in][job][it], o.sizes[in], o.threads[it], job, peak1);
-    printf("\n");
-  }
-  bench_print_total(t_start, status);
-  return status;
+  static const bench_family_main m = {
+      .name = "bench_schur",
+      .sizes = "4,8,16,32,64",
+      .max_n = 1024,
+      .seed = 20240607,
+      .quick_target = 0.005,
+      .lapack_symbol = "dgees_",
+      .bw_len = (size_t)16 << 20,
+      .peak = 1,
+      .title = "Host: batchla vs LAPACK, real Schur decomposition",
+      .lapack = "`LAPACKE_dgees_work(jobvs = 'V' / 'N', sort = 'N')`, "
+                "`dgees_`",
+      .inputs = "- matrices: random, entries uniform(-1, 1), splitmix64 seed "
+                "%llu (the same matrices for every side)\n",
+      .samples = SAMPLES,
+      .checks = "- cross-check before timing (THRESH = %.0f): eigenvalues of "
+                "every problem and side against dgees + dtrsna as multisets, "
+                "error * s / (ulp |A|_F) with s the reciprocal condition "
+                "number; |A - Z T Z^T|_1 / (|A|_1 n ulp) and |I - Z Z^T|_1 / "
+                "(n ulp) on %d sampled problems per side\n",
+      .columns = "- est. GFLOP/s (% of the scalar peak times threads) / GB/s "
+                 "of batchla col-major: flops per problem about 25 n^3 "
+                 "(vectors) or 10 n^3 (Schur form only), an estimate; "
+                 "compulsory bytes 8(2n^2 + 2n) + 8n^2 (vectors) or 8(2n^2 + "
+                 "2n)\n\n"};
+  static const bench_family_tables_fn tables = {print_table, print_cells};
+  return bench_family_program(&m, &family, &tables, res, NJOBS, sizeof(result),
+                              argc, argv);
 }

@@ -197,7 +197,8 @@ static void vector_ratios(const batch *b, int side, double *res, double *orth) {
 }
 
 /* FNV-1a over the outputs of problems 0..k-1 in logical order. */
-static uint64_t output_hash(const batch *b, int side, bla_index k) {
+static uint64_t output_hash(const void *b_, int side, int64_t k) {
+  const batch *b = b_;
   uint64_t h = BENCH_HASH_INIT;
   for (bla_index p = 0; p < k; ++p) {
     for (int i = 0; i < b->n; ++i)
@@ -210,39 +211,33 @@ static uint64_t output_hash(const batch *b, int side, bla_index k) {
   return h;
 }
 
-/* Runs every side once (which also warms caches and the thread pool) and
- * compares it with LAPACK; b is a batch, g the head of a result. Sets the
- * hash of the first k1 problems. */
-static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
-                        uint64_t *hash) {
-  batch *b = run->ctx;
+/* One side: LAPACK's eigenvalues kept as the reference, batchla's
+ * compared with them; the vectors of sampled problems. */
+static void check_side(void *b_, bench_group *g, int side, void *scratch) {
+  batch *b = b_;
   result *r = (result *)g;
   const int n = b->n;
-  uint64_t hcol = 0;
-  r->eig = r->res = r->orth = 0;
-  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
-    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
-      break;
-    if (side == BENCH_SIDE_LAPACK) {
-      memcpy(b->lap_d, b->d, (size_t)(b->count * n) * sizeof(double));
-    } else {
-      bench_from_layout(b->d, b->pk, n, b->count, side == BENCH_SIDE_INT,
-                        b->threads);
-      bench_keep_max(&r->eig,
-                     bench_tri_eig_ratio(n, b->count, b->d0, b->e0, b->pk,
-                                         b->lap_d, DBL_EPSILON));
-    }
-    if (b->job == JOB_VECTORS)
-      vector_ratios(b, side, &r->res, &r->orth);
-    bench_eig_verdict(r, bench_layout_side_names[side]);
-    if (side == BENCH_SIDE_COL)
-      hcol = output_hash(b, side, b->count);
+  (void)scratch;
+  if (side == BENCH_SIDE_LAPACK) {
+    memcpy(b->lap_d, b->d, (size_t)(b->count * n) * sizeof(double));
+  } else {
+    bench_from_layout(b->d, b->pk, n, b->count, side == BENCH_SIDE_INT,
+                      b->threads);
+    bench_keep_max(&r->eig, bench_tri_eig_ratio(n, b->count, b->d0, b->e0,
+                                                b->pk, b->lap_d, DBL_EPSILON));
   }
-  /* The interleaved outputs are still in place; the first k1 problems are
-   * the same matrices for every thread count. */
-  if (g->ok)
-    bench_check_bits(g, hcol == output_hash(b, BENCH_SIDE_INT, b->count),
-                     output_hash(b, BENCH_SIDE_INT, k1), hash);
+  if (b->job == JOB_VECTORS)
+    vector_ratios(b, side, &r->res, &r->orth);
+  bench_eig_verdict(r, bench_layout_side_names[side]);
+}
+
+/* Runs every side once (which also warms caches and the thread pool) and
+ * compares it with LAPACK; g the head of a result. */
+static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
+                        uint64_t *hash) {
+  result *r = (result *)g;
+  r->eig = r->res = r->orth = 0;
+  bench_layout_check(run, g, k1, hash, NULL, check_side, output_hash);
 }
 
 /* A group's batch: sized for the target time of a LAPACK run within a
@@ -257,87 +252,61 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
            g->threads);
 }
 
-static const bench_family family = {bench_layout_side_names,
-                                    BENCH_LAYOUT_SIDES,
-                                    NULL,
-                                    batch_make,
-                                    batch_destroy,
-                                    batch_prepare,
-                                    batch_run,
-                                    cross_check,
-                                    batch_size};
+static const bench_family family =
+    BENCH_LAYOUT_FAMILY(batch_make, batch_destroy, batch_prepare, batch_run,
+                        cross_check, batch_size);
 
 /* ---- the report -------------------------------------------------------- */
 
-static void print_row(const result *r, int n, int threads, int job) {
-  double med[BENCH_LAYOUT_SIDES];
+static void print_table(int job) {
+  bench_print_table(job == JOB_VECTORS
+                        ? "Eigenvalues and eigenvectors: "
+                          "bla_dsteqr_batch(INIT) vs dsteqr('I')"
+                        : "Eigenvalues only: bla_dsterf_batch vs dsterf",
+                    "| n | threads | batch | LAPACK us | batchla col-major "
+                    "us | ratio | batchla interleaved us | ratio | est. "
+                    "GFLOP/s / GB/s | check %s |",
+                    job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
+}
+
+/* GFLOP/s and GB/s without the scalar peak (threads, peak1 unused). */
+static void print_cells(const void *r_, int n, int threads, int job,
+                        const double *med, double peak1) {
   char chk[48];
-  if (!bench_layout_row_begin(&r->g, n, threads, 10, med))
-    return;
-  bench_eig_check_cell(chk, sizeof chk, r, job == JOB_VECTORS);
+  (void)threads;
+  (void)peak1;
+  bench_eig_check_cell(chk, sizeof chk, r_, job == JOB_VECTORS);
   printf(" %.2g / %.2g | %s",
          flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3,
          bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk);
-  bench_layout_row_end(&r->g);
 }
 
 int main(int argc, char **argv) {
-  bench_args o;
-  int status;
   static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
-  bench_env env;
-  const double t_start = bench_now();
-
-  static const bench_family_main m = {.name = "bench_steqr",
-                                      .sizes = "4,8,16,32,64,128",
-                                      .seed = 20240607,
-                                      .reps = 7,
-                                      .quick_reps = 5,
-                                      .quick_target = 0.01,
-                                      .max_n = INT_MAX,
-                                      .lapack_symbol = "dsteqr_",
-                                      .bw_len = (size_t)32 << 20};
-  if (!bench_family_begin(&m, argc, argv, &o, &env, NULL))
-    return 2;
-  status = bench_family_run(&family, &o, NJOBS, res, sizeof(result));
-
-  bench_print_head("Host: batchla vs LAPACK, symmetric tridiagonal "
-                   "eigenproblems",
-                   &o, &env);
-  bench_print_openblas();
-  printf("- LAPACK: LAPACKE `dsteqr_work('I')` / `dsterf_work`, `dsteqr_` "
-         "from %s\n",
-         env.provider);
-  bench_print_cpu_threads(&env, o.threads, o.nt);
-  bench_print_load(&env);
-  printf("- host copy bandwidth (read + write, %d threads, best of 5): "
-         "%.3g GB/s\n",
-         env.procs, env.bw * 1e-9);
-  printf("- matrices: random symmetric tridiagonal, d and e uniform(-1, 1), "
-         "splitmix64 seed %llu\n",
-         (unsigned long long)o.seed);
-  bench_print_timing(&o);
-  printf("- cross-check before timing (THRESH = %.0f): eigenvalues vs "
-         "LAPACK's over the whole batch, |T - Z D Z^T|_1 / (|T|_1 n ulp) "
-         "and |I - Z^T Z|_1 / (n ulp) on %d sampled problems per side\n",
-         BENCH_THRESH, SAMPLES);
-  printf("- est. GFLOP/s and GB/s of batchla col-major: flops per problem "
-         "6n^3 (vectors) or 12n^2 (values), an estimate; compulsory bytes "
-         "8(3n-1) + 8n^2 (vectors) or 8(3n-1) (values)\n\n");
-  for (int job = 0; job < NJOBS; ++job) {
-    bench_print_table(job == JOB_VECTORS
-                          ? "Eigenvalues and eigenvectors: "
-                            "bla_dsteqr_batch(INIT) vs dsteqr('I')"
-                          : "Eigenvalues only: bla_dsterf_batch vs dsterf",
-                      "| n | threads | batch | LAPACK us | batchla col-major "
-                      "us | ratio | batchla interleaved us | ratio | est. "
-                      "GFLOP/s / GB/s | check %s |",
-                      job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
-    for (int it = 0; it < o.nt; ++it)
-      for (int in = 0; in < o.nn; ++in)
-        print_row(&res[in][job][it], o.sizes[in], o.threads[it], job);
-    printf("\n");
-  }
-  bench_print_total(t_start, status);
-  return status;
+  static const bench_family_main m = {
+      .name = "bench_steqr",
+      .sizes = "4,8,16,32,64,128",
+      .max_n = INT_MAX,
+      .seed = 20240607,
+      .reps = 7,
+      .quick_reps = 5,
+      .quick_target = 0.01,
+      .lapack_symbol = "dsteqr_",
+      .bw_len = (size_t)32 << 20,
+      .title = "Host: batchla vs LAPACK, symmetric tridiagonal eigenproblems",
+      .lapack = "LAPACKE `dsteqr_work('I')` / `dsterf_work`, `dsteqr_`",
+      .inputs = "- matrices: random symmetric tridiagonal, d and e "
+                "uniform(-1, 1), splitmix64 seed %llu\n",
+      .samples = SAMPLES,
+      .checks = "- cross-check before timing (THRESH = %.0f): eigenvalues vs "
+                "LAPACK's over the whole batch, |T - Z D Z^T|_1 / (|T|_1 n "
+                "ulp) and |I - Z^T Z|_1 / (n ulp) on %d sampled problems per "
+                "side\n",
+      .columns = "- est. GFLOP/s and GB/s of batchla col-major: flops per "
+                 "problem 6n^3 (vectors) or 12n^2 (values), an estimate; "
+                 "compulsory bytes 8(3n-1) + 8n^2 (vectors) or 8(3n-1) "
+                 "(values)\n\n"};
+  static const bench_family_tables_fn tables = {print_table, print_cells};
+  return bench_family_program(&m, &family, &tables, res, NJOBS, sizeof(result),
+                              argc, argv);
 }

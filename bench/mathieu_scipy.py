@@ -87,6 +87,11 @@ import scipy.special as sc
 from mpmath import mp
 from mpmath.matrices.eigen_symmetric import tridiag_eigen
 
+# The tridiagonal solve of the test references (tests/data).
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "tests", "data"))
+from mp_tridiag import gtsv  # noqa: E402
+
 DPS = 30
 WRONG = 1e-8
 CE, SE = 0, 1
@@ -208,45 +213,6 @@ def mp_eigenvalues(cls, q, n):
     return d  # ascending
 
 
-def mp_tri_solve(dd, e, b):
-    """Solve T x = b, T symmetric tridiagonal (diagonal dd, off-diagonal
-    e), Gaussian elimination with partial pivoting (LAPACK dgtsv)."""
-    n = len(dd)
-    d = list(dd)
-    dl = list(e[:n - 1])
-    du = list(e[:n - 1])
-    du2 = [mp.mpf(0)] * max(n - 2, 0)
-    b = list(b)
-    tiny = mp.eps * (1 + max(abs(v) for v in dd) + 2 * max(
-        [abs(v) for v in e[:n - 1]] + [0]))
-    for i in range(n - 1):
-        if abs(d[i]) >= abs(dl[i]):
-            if d[i] == 0:
-                d[i] = tiny
-            f = dl[i] / d[i]
-            d[i + 1] -= f * du[i]
-            b[i + 1] -= f * b[i]
-        else:
-            f = d[i] / dl[i]
-            d[i] = dl[i]
-            t = d[i + 1]
-            d[i + 1] = du[i] - f * t
-            if i < n - 2:
-                du2[i] = du[i + 1]
-                du[i + 1] = -f * du2[i]
-            du[i] = t
-            b[i], b[i + 1] = b[i + 1], b[i] - f * b[i + 1]
-    if d[n - 1] == 0:
-        d[n - 1] = tiny
-    x = [mp.mpf(0)] * n
-    x[n - 1] = b[n - 1] / d[n - 1]
-    if n > 1:
-        x[n - 2] = (b[n - 2] - du[n - 2] * x[n - 1]) / d[n - 2]
-    for i in range(n - 3, -1, -1):
-        x[i] = (b[i] - du[i] * x[i + 1] - du2[i] * x[i + 2]) / d[i]
-    return x
-
-
 def mp_coeffs(kind, m, q):
     """(a_m or b_m, [A or B coefficients of the class], class) at q."""
     cls, k = mclass(kind, m)
@@ -254,9 +220,11 @@ def mp_coeffs(kind, m, q):
     lam = mp_eigenvalues(cls, q, n)[k]
     d, e = mp_matrix(cls, q, n)
     dd = [v - lam for v in d]
+    tiny = mp.eps * (1 + max(abs(v) for v in dd) + 2 * max(
+        [abs(v) for v in e[:n - 1]] + [0]))
     v = [mp.mpf(1) / (r + 1) for r in range(n)]
     for _ in range(3):
-        v = mp_tri_solve(dd, e, v)
+        v = gtsv(dd, e, v, tiny)
         s = mp.sqrt(mp.fsum(c * c for c in v))
         v = [c / s for c in v]
     # Sign: at x = 0 (ce value, se derivative) or at pi/2 with the (-1)^k

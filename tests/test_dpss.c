@@ -256,25 +256,9 @@ enum { ROWMAJOR, COLMAJOR, INTERLEAVED };
 
 static bla_dmat_batch windows_view(double *data, bla_index count, bla_index k,
                                    bla_index m, int layout) {
-  bla_dmat_batch v;
-  v.data = data;
-  v.count = count;
-  v.rows = k;
-  v.cols = m;
-  if (layout == ROWMAJOR) {
-    v.bs = k * m;
-    v.rs = m;
-    v.cs = 1;
-  } else if (layout == COLMAJOR) {
-    v.bs = k * m;
-    v.rs = 1;
-    v.cs = k;
-  } else {
-    v.bs = 1;
-    v.rs = count;
-    v.cs = count * k;
-  }
-  return v;
+  return layout == ROWMAJOR   ? bla_dmat_batch_rowmajor(data, count, k, m, m)
+         : layout == COLMAJOR ? bla_dmat_batch_colmajor(data, count, k, m, k)
+                              : bla_dmat_batch_interleaved(data, count, k, m);
 }
 
 /* Entry (r, i) of problem p in a layout. */

@@ -66,13 +66,8 @@ typedef struct {
 
 static prob_set set_new(op_t op, tr_opts o, blt_prec prec, int64_t count,
                         int64_t n, int64_t m) {
-  prob_set s;
-  s.op = op;
-  s.o = o;
-  s.prec = prec;
-  s.count = count;
-  s.n = n;
-  s.m = op == OP_CLYAP || op == OP_DLYAP ? n : m;
+  prob_set s = {.op = op, .o = o, .prec = prec, .count = count, .n = n};
+  s.m = op == OP_CLYAP || op == OP_DLYAP ? n : m; /* Lyapunov: X is n x n */
   s.a = blt_dalloc(count * n * n);
   s.b = blt_dalloc(count * s.m * s.m);
   s.c = blt_dalloc(count * n * s.m);

@@ -361,9 +361,8 @@ static void run_catalogue(const blt_backend *be, int is_float) {
   for (si = 0; si < NSIZES; ++si) {
     const int64_t n = sizes[si];
     const int reps = n <= 8 ? 3 : n <= 21 ? 2 : 1;
-    blt_st_set set =
-        blt_st_set_new(prec, n, blt_st_all_types(), BLT_ST_NTYPES, reps,
-                       0xb15ec7ULL + (uint64_t)n * 8 + (uint64_t)is_float, 0);
+    blt_st_set set = blt_st_set_all(
+        prec, n, reps, 0xb15ec7ULL + (uint64_t)n * 8 + (uint64_t)is_float, 0);
     const int64_t count = set.count, nn = n > 0 ? n : 1;
     result all0;
     int lay;

@@ -125,9 +125,8 @@ static void run_catalogue(const blt_backend *be, int is_float,
   for (si = 0; si < NSIZES; ++si) {
     const int64_t n = sizes[si];
     const int reps = n <= 20 ? 3 : n <= 32 ? 2 : 1;
-    blt_st_set set =
-        blt_st_set_new(prec, n, blt_st_all_types(), BLT_ST_NTYPES, reps,
-                       seed_of(n, mode, is_float, 0), mode == BLT_ST_UPDATE);
+    blt_st_set set = blt_st_set_all(
+        prec, n, reps, seed_of(n, mode, is_float, 0), mode == BLT_ST_UPDATE);
     const int64_t count = set.count, nn = n > 0 ? n : 1;
     double *lam = blt_dalloc(count * nn);
     double *lam0 = blt_dalloc(count * nn);

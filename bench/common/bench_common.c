@@ -494,6 +494,25 @@ void bench_check_bits(bench_group *g, int identical, uint64_t h_k1,
   g->identical_threads = *hash == h_k1;
 }
 
+void bench_layout_check(const bench_runner *run, bench_group *g, int64_t k1,
+                        uint64_t *hash, void *scratch,
+                        void (*check_side)(void *batch, bench_group *g,
+                                           int side, void *scratch),
+                        uint64_t (*out_hash)(const void *batch, int side,
+                                             int64_t k)) {
+  uint64_t hcol = 0;
+  for (int side = 0; side < BENCH_LAYOUT_SIDES; ++side) {
+    if (!bench_check_run(run, side, bench_layout_side_names[side], g))
+      break;
+    check_side(run->ctx, g, side, scratch);
+    if (side == BENCH_SIDE_COL)
+      hcol = out_hash(run->ctx, side, g->count);
+  }
+  if (g->ok)
+    bench_check_bits(g, hcol == out_hash(run->ctx, BENCH_SIDE_INT, g->count),
+                     out_hash(run->ctx, BENCH_SIDE_INT, k1), hash);
+}
+
 int bench_run_group(const bench_family *f, const void *spec,
                     const bench_sizing *z, int reps, int64_t *k1,
                     uint64_t *hash, bench_group *g, const char *what) {
@@ -582,6 +601,30 @@ int bench_family_run(const bench_family *f, const bench_args *a, int njobs,
       status |= !bench_run_threads(f, &g, a, r, elsize);
     }
   return status;
+}
+
+void bench_family_tables(const bench_family_tables_fn *fn, const bench_args *a,
+                         const void *res, int njobs, size_t elsize,
+                         double peak1) {
+  for (int job = 0; job < njobs; ++job) {
+    fn->table(job);
+    for (int it = 0; it < a->nt; ++it)
+      for (int in = 0; in < a->nn; ++in) {
+        const char *r =
+            (const char *)res +
+            (((size_t)in * (size_t)njobs + (size_t)job) * BENCH_MAX_LIST +
+             (size_t)it) *
+                elsize;
+        const bench_group *g = (const bench_group *)r;
+        double med[BENCH_LAYOUT_SIDES];
+        if (!bench_layout_row_begin(g, a->sizes[in], a->threads[it],
+                                    BENCH_LAYOUT_COLS, med))
+          continue;
+        fn->cells(r, a->sizes[in], a->threads[it], job, med, peak1);
+        bench_layout_row_end(g);
+      }
+    printf("\n");
+  }
 }
 
 int bench_layout_row_begin(const bench_group *g, int n, int threads, int ncols,

@@ -314,6 +314,19 @@ int bench_check_run(const bench_runner *r, int side, const char *name,
  * first thread count sets). */
 void bench_check_bits(bench_group *g, int identical, uint64_t h_k1,
                       uint64_t *hash);
+/* The cross-check of a family on the layout sides: each side run once
+ * (bench_check_run; a refusal or failure stops the sweep) and checked by
+ * check_side(batch, g, side, scratch), which records failures in g; then, when
+ * all passed, bench_check_bits with out_hash(batch, side, k), the hash of the
+ * outputs of problems 0..k-1 in logical order: the column-major outputs'
+ * taken after their side, the interleaved ones' at the end (still in
+ * place; the first k1 problems are the same for every thread count). */
+void bench_layout_check(const bench_runner *run, bench_group *g, int64_t k1,
+                        uint64_t *hash, void *scratch,
+                        void (*check_side)(void *batch, bench_group *g,
+                                           int side, void *scratch),
+                        uint64_t (*out_hash)(const void *batch, int side,
+                                             int64_t k));
 
 /* One group: its batch size (at least *k1, the first thread count's,
  * which the first call sets), the batch, the cross-check and reps timed
@@ -514,7 +527,11 @@ const char *bench_data_dir(void);
  * is made from them), the seed, reps and timing target (0: the shared
  * defaults), --quick's reps and target, the largest n accepted, the LAPACK
  * symbol whose provider the report names, and the length of the copy
- * bandwidth test. */
+ * bandwidth test. What bench_family_program adds, the report: whether
+ * to measure the scalar peak, the head (bench_print_lapack_head's title
+ * and lapack), the notes on the inputs (before the timing line: a printf
+ * format of the seed as unsigned long long), on the cross-check (after
+ * it: a format of BENCH_THRESH and samples) and on the tables' columns. */
 typedef struct {
   const char *name, *sizes;
   uint64_t seed;
@@ -523,7 +540,18 @@ typedef struct {
   int max_n;
   const char *lapack_symbol;
   size_t bw_len;
+  int peak; /* measure the scalar peak and report it */
+  const char *title, *lapack, *inputs, *checks, *columns;
+  int samples;
 } bench_family_main;
+/* What bench_family_program prints of a family's tables: table, a job's
+ * head; cells, the family's own columns of a group that passed (r, one
+ * result), after the layout sides' (med: their medians). */
+typedef struct {
+  void (*table)(int job);
+  void (*cells)(const void *r, int n, int threads, int job, const double *med,
+                double peak1);
+} bench_family_tables_fn;
 /* Its start: the arguments initialized and parsed, --quick's reps and
  * target where the command line did not give them, every size checked
  * against max_n, OpenBLAS on one thread, the environment read
@@ -536,6 +564,22 @@ int bench_family_begin(const bench_family_main *m, int argc, char **argv,
  * bytes with BENCH_MAX_LIST thread slots. 0 when all passed, else 1. */
 int bench_family_run(const bench_family *f, const bench_args *a, int njobs,
                      void *res, size_t elsize);
+
+#define BENCH_LAYOUT_COLS 10 /* the layout sides', est. GFLOP/s, check */
+/* Per job a table of res (bench_family_run's, njobs jobs, elements of
+ * elsize bytes): its head, and a row per thread count (outer) and size
+ * (inner), BENCH_LAYOUT_COLS columns. */
+void bench_family_tables(const bench_family_tables_fn *fn, const bench_args *a,
+                         const void *res, int njobs, size_t elsize,
+                         double peak1);
+
+/* A family timed on the layout sides (LAPACK, batchla column-major and
+ * interleaved), every side in every batch. */
+#define BENCH_LAYOUT_FAMILY(make, destroy, prepare, run, check, size)          \
+  {                                                                            \
+    bench_layout_side_names, BENCH_LAYOUT_SIDES, NULL, make, destroy, prepare, \
+        run, check, size                                                       \
+  }
 
 /* A row of a layout table (LAPACK, batchla column-major, interleaved):
  * "| n | threads | batch | LAPACK us | col-major us | ratio | interleaved
@@ -584,6 +628,58 @@ static inline void bench_print_openblas(void) {
   printf("- OpenBLAS: %s (1 OpenBLAS thread; parallel over problems)\n",
          openblas_get_config());
 #endif
+}
+
+/* The opening lines of a LAPACK comparison: bench_print_head, the
+ * OpenBLAS build, "- LAPACK: <lapack> from <the provider>", the CPU with
+ * the thread counts and the load; then, with peak1 > 0, the scalar peak
+ * and the copy bandwidth, with peak1 = 0 the copy bandwidth alone (< 0:
+ * neither). Inline, as the OpenBLAS lines, to see the bench's own
+ * BENCH_HAVE_OPENBLAS. */
+static inline void bench_print_lapack_head(const char *title,
+                                           const bench_args *a,
+                                           const bench_env *e,
+                                           const char *lapack, double peak1) {
+  bench_print_head(title, a, e);
+  bench_print_openblas();
+  printf("- LAPACK: %s from %s\n", lapack, e->provider);
+  bench_print_cpu_threads(e, a->threads, a->nt);
+  bench_print_load(e);
+  if (peak1 > 0)
+    printf("- scalar (non-SIMD) multiply-add throughput of one core, "
+           "measured: %.3g GFLOP/s; host copy bandwidth (read + write, %d "
+           "threads, best of 5): %.3g GB/s\n",
+           peak1 * 1e-9, e->procs, e->bw * 1e-9);
+  else if (peak1 == 0)
+    printf("- host copy bandwidth (read + write, %d threads, best of 5): "
+           "%.3g GB/s\n",
+           e->procs, e->bw * 1e-9);
+}
+
+/* A family benchmark's whole main: bench_family_begin, bench_family_run of
+ * f into res (njobs jobs, elements of elsize bytes), and m's report with
+ * fn's tables. The exit status. */
+static inline int bench_family_program(const bench_family_main *m,
+                                       const bench_family *f,
+                                       const bench_family_tables_fn *fn,
+                                       void *res, int njobs, size_t elsize,
+                                       int argc, char **argv) {
+  const double t_start = bench_now();
+  bench_args a;
+  bench_env e;
+  double peak1 = 0;
+  int status;
+  if (!bench_family_begin(m, argc, argv, &a, &e, m->peak ? &peak1 : NULL))
+    return 2;
+  status = bench_family_run(f, &a, njobs, res, elsize);
+  bench_print_lapack_head(m->title, &a, &e, m->lapack, peak1);
+  printf(m->inputs, (unsigned long long)a.seed);
+  bench_print_timing(&a);
+  printf(m->checks, BENCH_THRESH, m->samples);
+  fputs(m->columns, stdout);
+  bench_family_tables(fn, &a, res, njobs, elsize, peak1);
+  bench_print_total(t_start, status);
+  return status;
 }
 
 #ifdef __cplusplus

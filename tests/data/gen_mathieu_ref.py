@@ -112,6 +112,8 @@ import mpmath
 from mpmath import mp
 from mpmath.matrices.eigen_symmetric import tridiag_eigen
 
+from mp_tridiag import gtsv
+
 BASE_DPS = 50
 CHECK_EXTRA = 20          # more digits and more rows for the second run
 NMAX = 50                 # highest row index needed (a_100 = row 50)
@@ -219,41 +221,9 @@ class Spectrum:
         return self._vec[k]
 
     def _solve(self, sigma, b):
-        """(T - sigma I) x = b, Gaussian elimination with partial pivoting
-        (the order of LAPACK dgtsv)."""
-        n = self.n
-        d = [v - sigma for v in self.d]
-        du = list(self.e)
-        dl = list(self.e)
-        du2 = [mpmath.mpf(0)] * max(n - 2, 0)
-        b = list(b)
-        tiny = mp.eps * (abs(sigma) + 4 * abs(self.q) + 1)
-        for i in range(n - 1):
-            if abs(d[i]) >= abs(dl[i]):
-                if d[i] == 0:
-                    d[i] = tiny
-                fact = dl[i] / d[i]
-                d[i + 1] -= fact * du[i]
-                b[i + 1] -= fact * b[i]
-            else:
-                fact = d[i] / dl[i]
-                d[i] = dl[i]
-                temp = d[i + 1]
-                d[i + 1] = du[i] - fact * temp
-                if i < n - 2:
-                    du2[i] = du[i + 1]
-                    du[i + 1] = -fact * du2[i]
-                du[i] = temp
-                b[i], b[i + 1] = b[i + 1], b[i] - fact * b[i + 1]
-        if d[n - 1] == 0:
-            d[n - 1] = tiny
-        x = [mpmath.mpf(0)] * n
-        x[n - 1] = b[n - 1] / d[n - 1]
-        if n > 1:
-            x[n - 2] = (b[n - 2] - du[n - 2] * x[n - 1]) / d[n - 2]
-        for i in range(n - 3, -1, -1):
-            x[i] = (b[i] - du[i] * x[i + 1] - du2[i] * x[i + 2]) / d[i]
-        return x
+        """(T - sigma I) x = b (mp_tridiag.gtsv)."""
+        return gtsv([v - sigma for v in self.d], self.e, b,
+                    mp.eps * (abs(sigma) + 4 * abs(self.q) + 1))
 
     def _eigvec(self, lam):
         """Unit eigenvector for the eigenvalue lam by inverse iteration.

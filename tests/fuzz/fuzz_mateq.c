@@ -161,16 +161,6 @@ static int untouched(const fz_ctx *c, int k, int64_t p) {
   return 1;
 }
 
-/* No two consecutive nonzero subdiagonal entries. */
-static int quasi_triangular(const fz_ctx *c, int k, int64_t p) {
-  int64_t i;
-  for (i = 0; i + 2 < c->v[k].rows; ++i)
-    if (fz_at(c, k, p, i + 1, i, 0) != 0 &&
-        fz_at(c, k, p, i + 2, i + 1, 0) != 0)
-      return 0;
-  return 1;
-}
-
 /* The relative residual of the equation solved, for bounded finite
  * inputs and info 0: |R|_F against the norms of its terms. */
 static void check_residual(fz_ctx *c, int64_t p) {
@@ -264,9 +254,9 @@ static void check(fz_ctx *c, int64_t p, int info) {
    * (nothing touched). */
   if (c->op == TRSYL) {
     expect = !ar.finite ? -4 : !br.finite ? -5 : !cr.finite ? -6 : 0;
-    if (expect == 0 && !quasi_triangular(c, A, p))
+    if (expect == 0 && !fz_quasi_ok(c, A, p))
       expect = shape = -4;
-    else if (expect == 0 && !quasi_triangular(c, B, p))
+    else if (expect == 0 && !fz_quasi_ok(c, B, p))
       expect = shape = -5;
   } else if (c->op == SYLV) {
     expect = !ar.finite ? -1 : !br.finite ? -2 : !cr.finite ? -3 : 0;

@@ -325,14 +325,6 @@ const char *blt_st_type_name(int type) {
   return blt_catalogue_name(st_type_names, BLT_ST_NTYPES, type);
 }
 
-const int *blt_st_all_types(void) {
-  static int types[BLT_ST_NTYPES];
-  int i;
-  for (i = 0; i < BLT_ST_NTYPES; ++i)
-    types[i] = i + 1;
-  return types;
-}
-
 /* Scale x (len entries) so that its largest magnitude is anorm (dlatms'
  * DMAX, dlatmr's ANORM with the max-element norm). */
 static void scale_to(double *x, int64_t len, double anorm) {
@@ -908,6 +900,14 @@ blt_st_set blt_st_set_new(blt_prec prec, int64_t n, const int *types,
     s.tnorm[p] = blt_st_norm1(n, d, e);
   }
   return s;
+}
+
+blt_st_set blt_st_set_all(blt_prec prec, int64_t n, int reps, uint64_t seed,
+                          int with_q) {
+  int types[BLT_ST_NTYPES], i;
+  for (i = 0; i < BLT_ST_NTYPES; ++i)
+    types[i] = i + 1;
+  return blt_st_set_new(prec, n, types, BLT_ST_NTYPES, reps, seed, with_q);
 }
 
 void blt_st_set_free(blt_st_set *s) {

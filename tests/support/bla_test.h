@@ -134,8 +134,6 @@ int blt_sym_to_tridiag(int64_t n, double *a, int64_t lda, int upper, double *d,
 int blt_st_generate(int type, int64_t n, blt_prec prec, blt_rng *rng, double *d,
                     double *e);
 const char *blt_st_type_name(int type);
-/* The types 1 .. BLT_ST_NTYPES, for a set of the whole catalogue. */
-const int *blt_st_all_types(void);
 
 /* |T|_1 of the tridiagonal T = tridiag(e, d, e). */
 double blt_st_norm1(int64_t n, const double *d, const double *e);
@@ -265,6 +263,9 @@ typedef struct {
 
 blt_st_set blt_st_set_new(blt_prec prec, int64_t n, const int *types,
                           int ntypes, int reps, uint64_t seed, int with_q);
+/* A set of the whole catalogue: types 1 .. BLT_ST_NTYPES, reps each. */
+blt_st_set blt_st_set_all(blt_prec prec, int64_t n, int reps, uint64_t seed,
+                          int with_q);
 void blt_st_set_free(blt_st_set *s);
 
 typedef enum {

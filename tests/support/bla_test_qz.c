@@ -1653,17 +1653,16 @@ blt_qz_pencil blt_qz_pencil_exact(const char *name, int64_t n, const double *a,
                                   const double *b, blt_qz_eigclass eigclass,
                                   const double *ex_ar, const double *ex_ai,
                                   const double *ex_be) {
-  blt_qz_pencil pc;
-  pc.name = name;
-  pc.n = n;
-  pc.a = a;
-  pc.b = b;
-  pc.eigclass = eigclass;
-  pc.ex_ar = ex_ar;
-  pc.ex_ai = ex_ai;
-  pc.ex_be = ex_be;
-  pc.must_converge = 1;
-  pc.qz_only = 0;
+  const blt_qz_pencil pc = {.name = name,
+                            .n = n,
+                            .a = a,
+                            .b = b,
+                            .eigclass = eigclass,
+                            .ex_ar = ex_ar,
+                            .ex_ai = ex_ai,
+                            .ex_be = ex_be,
+                            .must_converge = 1,
+                            .qz_only = 0};
   return pc;
 }
 
