@@ -581,7 +581,6 @@ int bench_family_begin(const bench_family_main *m, int argc, char **argv,
       fprintf(stderr, "%s: n must be in 2..%d\n", prog_name, m->max_n);
       return 0;
     }
-  bench_openblas_one_thread();
   bench_env_read(e, m->lapack_symbol, m->bw_len);
   if (peak1) {
     fprintf(stderr, "%s: measuring the scalar peak\n", prog_name);

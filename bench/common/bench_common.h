@@ -669,6 +669,9 @@ static inline int bench_family_program(const bench_family_main *m,
   bench_env e;
   double peak1 = 0;
   int status;
+  /* Here, not in bench_family_begin: only the bench's own translation
+   * unit sees BENCH_HAVE_OPENBLAS. */
+  bench_openblas_one_thread();
   if (!bench_family_begin(m, argc, argv, &a, &e, m->peak ? &peak1 : NULL))
     return 2;
   status = bench_family_run(f, &a, njobs, res, elsize);
