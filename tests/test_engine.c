@@ -19,7 +19,7 @@
 
 #define ENGINE_COUNT 37
 #define ENGINE_N 6
-#define NCASES 36
+#define NCASES 38
 #define SENTINEL (INT_MIN + 7)
 
 static double engine_uniform(uint64_t *s) {
@@ -74,7 +74,9 @@ static const char *const case_names[NCASES] = {"sterf",
                                                "solve_continuous_lyapunov",
                                                "solve_discrete_lyapunov",
                                                "trsen",
-                                               "tgsen"};
+                                               "tgsen",
+                                               "solve_continuous_are",
+                                               "solve_discrete_are"};
 
 /* One run of a case: its arena after the call, and info. */
 typedef struct {

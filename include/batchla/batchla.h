@@ -323,13 +323,14 @@ bla_status bla_ssolve_discrete_lyapunov_batch(bla_smat_batch a,
  *   A^T X A - X - (A^T X B)(R + B^T X B)^-1 (B^T X A) + Q = 0 (SciPy's
  *   solve_discrete_are); bla_dsolve_discrete_are per problem.
  * a (count x n x n), b (count x n x m), q (count x n x n, symmetric) and
- * r (count x m x m, symmetric positive definite) are not modified; x
+ * r (count x m x m, symmetric; positive definite for the CARE, while the
+ * DARE needs R + B^T X B so) are not modified; x
  * (count x n x n) := X, symmetric.
  * info[p]: the core routine's: 0 ok; 1 no stabilizing solution (the
  * pencil has eigenvalues on, or numerically on, the imaginary axis or the
- * unit circle); 2 R not positive definite; 3 the solution step is
- * singular (or X overflows); 4 the reordering rejected a swap; 5 the QZ
- * iteration failed or an entry overflowed; negative: argument -info
+ * unit circle); 2 R (DARE: R + B^T X B) not positive definite; 3 the
+ * solution step is singular (or X overflows); 4 the reordering rejected a swap;
+ * 5 the QZ iteration failed or an entry overflowed; negative: argument -info
  * non-finite (-1 a, -2 b, -3 q, -4 r). x is NaN after a non-finite input
  * and for every info > 0.
  * Argument errors (BLA_ERR_ARG): shapes or counts that do not match; x

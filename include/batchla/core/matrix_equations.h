@@ -214,10 +214,10 @@ BLA_INLINE BLA_HD int bla_ssolve_continuous_are(bla_smat a, bla_smat b,
  *
  *   n, m   order of A, columns of B
  *
- * Returns 2 E (2n) + E m + m + E + 4 n^2 + 6 n + max(2n - 1, 0) + 2 m^2
+ * Returns 2 E (2n) + E + E m + 4 n^2 + 6 n + max(2n - 1, 0) + 2 m^2
  * + 7 n^2 + 2 n m + 4 n^2 + 3 n - 1 entries, E = 2n + m (the pencil, its
- * balancing and QZ, then the solution step and the Newton step), 0 for
- * n <= 0 or m < 0. Never fails.
+ * balancing and QZ, then the solution step, the Newton step and the
+ * closed loop's eigenvalues), 0 for n <= 0 or m < 0. Never fails.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD bla_index bla_dsolve_continuous_are_lwork(bla_index n,
                                                             bla_index m);
@@ -235,11 +235,14 @@ BLA_INLINE BLA_HD bla_index bla_ssolve_continuous_are_lwork(bla_index n,
  * and its n eigenvalues of modulus below 1 selected; the Newton (Hewer)
  * step is a Stein solve with the closed loop.
  *
- *   a, b, q, r, x, work   as for bla_dsolve_continuous_are, with
+ *   a, b, q, x, work   as for bla_dsolve_continuous_are, with
  *          bla_dsolve_discrete_are_lwork(n, m) entries of work
+ *   r      m x m, symmetric (it may be singular: R + B^T X B must be
+ *          positive definite), not modified
  *
  * Returns info: as bla_dsolve_continuous_are's, with the unit circle for
- * the imaginary axis.
+ * the imaginary axis, and 2 meaning R + B^T X B not positive definite at
+ * the computed X.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD int bla_dsolve_discrete_are(bla_dmat a, bla_dmat b,
                                               bla_dmat q, bla_dmat r,
