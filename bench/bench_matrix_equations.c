@@ -1,9 +1,10 @@
-/* bench_matrix_equations: per-problem time of batchla's host Sylvester and
- * Lyapunov solvers (bla_dsolve_sylvester_batch,
- * bla_dsolve_continuous_lyapunov_batch, bla_dsolve_discrete_lyapunov_batch)
- * against a C loop of LAPACK calls solving the same equations the way
- * SciPy does, looped with OpenMP over the same batch, as
- * docs/PERFORMANCE.md reports it (rules: docs/MEASURING.md).
+/* bench_matrix_equations: per-problem time of batchla's host Sylvester,
+ * Lyapunov and Riccati solvers (bla_dsolve_sylvester_batch,
+ * bla_dsolve_continuous_lyapunov_batch, bla_dsolve_discrete_lyapunov_batch,
+ * bla_dsolve_continuous_are_batch, bla_dsolve_discrete_are_batch) against a C
+ * loop of LAPACK calls solving the same equations the way SciPy does, looped
+ * with OpenMP over the same batch, as docs/PERFORMANCE.md reports it (rules:
+ * docs/MEASURING.md).
  *
  *   bench_matrix_equations [--quick] [--reps R] [--target S] [--n 4,8,...]
  *                          [--threads 1,2,...] [--seed X]
@@ -19,13 +20,30 @@
  *               dgetrs for W = (A^T + I)^-1 and Y = (A + I)^-1 Q, then
  *               the continuous solve of B^T X + X B = -2 Y W with
  *               B = (A^T - I) W.
+ *   CARE        A^T X + X A - X B R^-1 B^T X + Q = 0 and
+ *   DARE        A^T X A - X - (A^T X B)(R + B^T X B)^-1 (B^T X A) + Q = 0,
+ *               B n x m with m = n/2: SciPy's solve_continuous_are and
+ *               solve_discrete_are (Arnold & Laub 1984) without their
+ *               balancing: the extended pencil of order 2n + m (CARE
+ *               [A 0 B; -Q -A^T 0; 0 B^T R] - lambda diag(I, I, 0); DARE
+ *               [A 0 B; -Q I 0; 0 0 R] - lambda [I 0 0; 0 A^T 0; 0 -B^T 0])
+ *               compressed to order 2n by dgeqrf of its last m columns and
+ *               dormqr (the last 2n rows of Q^T [M N](:, 0:2n)), dgges with
+ *               sorting (Re < 0, |lambda| < 1), X = U2 U1^-1 by
+ *               dgetrf/dgetrs on U1^T, symmetrized. batchla also balances
+ *               the pencil and takes one Newton step (core/matrix_equations.h),
+ *               so it does more work than this loop.
  * batchla runs on the column-major and on the interleaved layout. Inputs:
  * entries uniform in (-1, 1) (A divided by sqrt(n) for the discrete
- * equation, so that it is stable), Q symmetric. Every group is
+ * equation, so that it is stable), Q symmetric; Riccati: A, B, C, D
+ * uniform in (-1, 1), Q = C^T C + I, R = I + D^T D (m x m). Every group is
  * cross-checked before it is timed: on SAMPLES problems per side, the
  * residual ratio |res|_1 / ((|A|_1 + |B|_1) |X|_1 n ulp) (Sylvester; 2|A|_1
- * and |A|_1^2 + 1 for the continuous and discrete equations) below
- * BENCH_THRESH, and |X_side - X_LAPACK|_1 / |X_LAPACK|_1 reported. A group
+ * and |A|_1^2 + 1 for the continuous and discrete equations; Riccati
+ * |res|_F / ((|Q|_F + the Frobenius norms of the other terms) (2n + m)
+ * ulp)) below
+ * BENCH_THRESH (the Riccati LAPACK loop's below ARE_REF_SLACK times it,
+ * see there), and |X_side - X_LAPACK|_1 / |X_LAPACK|_1 reported. A group
  * that fails prints no timing and makes the program exit with status 1.
  * The markdown report goes to stdout, progress to stderr. */
 #include <float.h>
@@ -47,18 +65,29 @@ void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
             const double *b, const int *ldb, const double *beta, double *c,
             const int *ldc);
 
+/* c := alpha op(a) op(b) + beta c, op(a) m x k. */
+static void gemm(char ta, char tb, int m, int n, int k, double alpha,
+                 const double *a, int lda, const double *b, int ldb,
+                 double beta, double *c, int ldc) {
+  dgemm_(&ta, &tb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c, &ldc);
+}
+
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
-enum { JOB_SYLV, JOB_CLYAP, JOB_DLYAP, NJOBS };
-static const char *const job_names[NJOBS] = {"Sylvester", "continuous Lyapunov",
-                                             "discrete Lyapunov"};
+enum { JOB_SYLV, JOB_CLYAP, JOB_DLYAP, JOB_CARE, JOB_DARE, NJOBS };
+static const char *const job_names[NJOBS] = {
+    "Sylvester", "continuous Lyapunov", "discrete Lyapunov",
+    "continuous Riccati (CARE, m = n/2)", "discrete Riccati (DARE, m = n/2)"};
+#define IS_ARE(job) ((job) >= JOB_CARE)
 
-/* One batch: inputs a0, b0 (Sylvester), c0 (C or Q), column-major problem
- * after problem; a, b, c in the layout of the side being run. */
+/* One batch: inputs a0, b0 (Sylvester, Riccati), c0 (C or Q), r0
+ * (Riccati), column-major problem after problem, n^2 entries each (B n x m
+ * with leading dimension n, R m x m with m); a, b, c, r in the layout of
+ * the side being run; x the Riccati solutions. */
 typedef struct {
-  int n, threads, job;
+  int n, m, threads, job;
   bla_index count;
-  double *a0, *b0, *c0, *a, *b, *c;
+  double *a0, *b0, *c0, *r0, *a, *b, *c, *r, *x;
   double *xref;   /* the LAPACK side's solutions (cross-check) */
   double *work;   /* LAPACK workspace, per thread */
   lapack_int lws; /* its length per thread */
@@ -71,18 +100,29 @@ typedef struct {
 typedef struct {
   bench_group g;
   double res, diff;
+  double lres; /* Riccati: the LAPACK side's residual ratio, apart */
 } result;
+
+/* The Schur method without balancing or refinement (the LAPACK loop)
+ * loses accuracy with the condition of U1 (Laub 1979, IEEE TAC 24(6)): on
+ * the Riccati groups its residual ratio is held to ARE_REF_SLACK times the
+ * threshold, and reported apart from batchla's. */
+#define ARE_REF_SLACK 100.0
 
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
 
 /* Schur with vectors about 25 n^3 per matrix, four n^3 products of 2 n^3,
- * the triangular solve about 2 n^3 (Sylvester: two Schur forms). */
+ * the triangular solve about 2 n^3 (Sylvester: two Schur forms). Riccati:
+ * QZ with one set of vectors of the order-2n pencil about 40 (2n)^3 (Golub
+ * & Van Loan, 4th ed., 7.7.7), the compression and solution step about
+ * 30 n^3. */
 static double flops_problem(int n, int job) {
-  return (job == JOB_SYLV ? 60.0 : 35.0) * n * n * n;
+  return (IS_ARE(job) ? 350.0 : job == JOB_SYLV ? 60.0 : 35.0) * n * n * n;
 }
-/* Compulsory traffic: read A (and B), read C, write X. */
+/* Compulsory traffic: read A (and B), read C, write X; Riccati: read A, B,
+ * Q, R (m = n/2), write X. */
 static double bytes_problem(int n, int job) {
-  return 8.0 * n * n * (job == JOB_SYLV ? 4.0 : 3.0);
+  return 8.0 * n * n * (IS_ARE(job) ? 3.75 : job == JOB_SYLV ? 4.0 : 3.0);
 }
 
 /* ---- the batch ----------------------------------------------------------- */
@@ -96,6 +136,63 @@ static lapack_int lapack_lwork(int n) {
   return q > 3.0 * n ? (lapack_int)q : 3 * n;
 }
 
+/* SciPy's eigenvalue selections for the Riccati pencils (ordqz's 'lhp'
+ * and 'iuc'); an infinite eigenvalue (beta = 0, dgges's beta >= 0) is
+ * never selected. */
+static lapack_logical sel_lhp(const double *ar, const double *ai,
+                              const double *be) {
+  (void)ai;
+  return *be > 0 && *ar < 0;
+}
+static lapack_logical sel_iuc(const double *ar, const double *ai,
+                              const double *be) {
+  return *ar * *ar + *ai * *ai < *be * *be;
+}
+
+/* The Riccati loop's LAPACK workspace: the largest of dgeqrf's, dormqr's
+ * and dgges's queries on the pencil of order 2n + m. */
+static lapack_int lapack_are_lwork(int n, int m) {
+  const lapack_int l = 2 * n + m, nn2 = 2 * n;
+  double q[3] = {0, 0, 0}, d = 0;
+  lapack_int sdim = 0;
+  lapack_logical bw = 0;
+  LAPACKE_dgeqrf_work(LAPACK_COL_MAJOR, l, m, &d, l, &d, q, -1);
+  LAPACKE_dormqr_work(LAPACK_COL_MAJOR, 'L', 'T', l, 2 * nn2, m, &d, l, &d, &d,
+                      l, q + 1, -1);
+  LAPACKE_dgges_work(LAPACK_COL_MAJOR, 'N', 'V', 'S', sel_lhp, nn2, &d, nn2, &d,
+                     nn2, &sdim, &d, &d, &d, &d, 1, &d, nn2, q + 2, -1, &bw);
+  return (lapack_int)fmax(fmax(q[0], q[1]), fmax(q[2], 16.0 * n + 16));
+}
+
+/* Riccati inputs, problem after problem: A, B, C, D uniform in (-1, 1),
+ * Q = C^T C + I, R = I + D^T D; the unused tail of each n^2 slot zero. */
+static void are_inputs(batch *b, uint64_t *s) {
+  const int n = b->n, m = b->m;
+  const size_t nn = (size_t)n * n;
+  double *cd = bench_xmalloc(nn * sizeof(double));
+  for (bla_index p = 0; p < b->count; ++p) {
+    double *a = b->a0 + p * nn, *bb = b->b0 + p * nn, *q = b->c0 + p * nn;
+    double *r = b->r0 + p * nn;
+    memset(bb, 0, nn * sizeof(double));
+    memset(r, 0, nn * sizeof(double));
+    for (size_t k = 0; k < nn; ++k) {
+      a[k] = bench_rng_unif_open(s);
+      cd[k] = bench_rng_unif_open(s);
+    }
+    for (size_t k = 0; k < (size_t)n * m; ++k)
+      bb[k] = bench_rng_unif_open(s);
+    gemm('T', 'N', n, n, n, 1, cd, n, cd, n, 0, q, n);
+    for (size_t k = 0; k < (size_t)m * m; ++k)
+      cd[k] = bench_rng_unif_open(s);
+    gemm('T', 'N', m, m, m, 1, cd, m, cd, m, 0, r, m);
+    for (int i = 0; i < n; ++i)
+      q[i + (size_t)i * n] += 1;
+    for (int i = 0; i < m; ++i)
+      r[i + (size_t)i * m] += 1;
+  }
+  free(cd);
+}
+
 static void *batch_make(const void *spec_, int64_t count) {
   const bench_spec *g = spec_;
   const int n = g->n;
@@ -104,22 +201,40 @@ static void *batch_make(const void *spec_, int64_t count) {
   batch *b = bench_xmalloc(sizeof *b);
   memset(b, 0, sizeof *b);
   b->n = n;
+  b->m = n / 2;
   b->job = g->job;
   b->threads = g->threads;
   b->count = count;
   b->a0 = bench_xmalloc(c * nn * sizeof(double));
   b->b0 = bench_xmalloc(c * nn * sizeof(double));
   b->c0 = bench_xmalloc(c * nn * sizeof(double));
+  b->r0 = bench_xmalloc(c * nn * sizeof(double));
   b->a = bench_xmalloc(c * nn * sizeof(double));
   b->b = bench_xmalloc(c * nn * sizeof(double));
   b->c = bench_xmalloc(c * nn * sizeof(double));
+  b->r = bench_xmalloc(c * nn * sizeof(double));
+  b->x = bench_xmalloc(c * nn * sizeof(double));
   b->xref = bench_xmalloc(c * nn * sizeof(double));
-  b->lwork = lapack_lwork(n);
-  b->lws = (lapack_int)(7 * nn + 2 * n) + b->lwork;
+  if (IS_ARE(g->job)) { /* the pencil, its Schur vectors, U1^T (below) */
+    const size_t l = 2 * (size_t)n + (size_t)b->m;
+    b->lwork = lapack_are_lwork(n, b->m);
+    b->lws = (lapack_int)(l * (4 * (size_t)n + (size_t)b->m) + (size_t)b->m +
+                          5 * nn + 6 * (size_t)n) +
+             b->lwork;
+  } else {
+    b->lwork = lapack_lwork(n);
+    b->lws = (lapack_int)(7 * nn + 2 * n) + b->lwork;
+  }
   b->work = bench_xmalloc((size_t)g->threads * (size_t)b->lws * sizeof(double));
   b->ipiv = bench_xmalloc((size_t)g->threads * (size_t)n * sizeof(int));
-  b->bwork = bench_xmalloc((size_t)n * sizeof(lapack_logical));
+  /* dgges's sorting writes bwork: one per thread. */
+  b->bwork = bench_xmalloc((size_t)g->threads * 2 * (size_t)n *
+                           sizeof(lapack_logical));
   b->info = bench_xmalloc(c * sizeof(int));
+  if (IS_ARE(g->job)) {
+    are_inputs(b, &s);
+    return b;
+  }
   /* Problem p takes the p-th slice of each stream: a longer batch extends
    * a shorter one with the same seed. */
   for (size_t p = 0; p < c; ++p)
@@ -138,8 +253,8 @@ static void *batch_make(const void *spec_, int64_t count) {
 
 static void batch_destroy(void *ctx) {
   batch *b = ctx;
-  BENCH_FREE(b->a0, b->b0, b->c0, b->a, b->b, b->c, b->xref, b->work, b->ipiv,
-             b->bwork, b->info, b);
+  BENCH_FREE(b->a0, b->b0, b->c0, b->r0, b->a, b->b, b->c, b->r, b->x, b->xref,
+             b->work, b->ipiv, b->bwork, b->info, b);
 }
 
 static void batch_prepare(void *ctx, int side) {
@@ -149,13 +264,14 @@ static void batch_prepare(void *ctx, int side) {
   bench_to_layout(b->a0, b->a, nn, b->count, il, b->threads);
   bench_to_layout(b->b0, b->b, nn, b->count, il, b->threads);
   bench_to_layout(b->c0, b->c, nn, b->count, il, b->threads);
+  if (IS_ARE(b->job))
+    bench_to_layout(b->r0, b->r, nn, b->count, il, b->threads);
 }
 
 /* c := op(a) op(b), all n x n with leading dimension n. */
 static void mul(int n, char ta, const double *a, char tb, const double *b,
                 double *c) {
-  const double one = 1, zero = 0;
-  dgemm_(&ta, &tb, &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n);
+  gemm(ta, tb, n, n, n, 1, a, n, b, n, 0, c, n);
 }
 
 /* The continuous Lyapunov solve op(T0) X + X op(T0)^T = q of the LAPACK
@@ -181,13 +297,77 @@ static lapack_int lapack_clyap(int n, const double *a0, double *q, double *w,
   return info < 0 ? info : 0;
 }
 
-/* One problem of the LAPACK loop; w: b->lws entries, ipiv n. */
+/* The Riccati loop (SciPy's method without balancing, see the head):
+ * problem p's X into b->x; w: b->lws entries, ipiv n, bwork 2n. */
+static lapack_int lapack_are(const batch *b, bla_index p, double *w, int *ipiv,
+                             lapack_logical *bwork) {
+  const int n = b->n, m = b->m, l = 2 * n + m, n2 = 2 * n;
+  const int dare = b->job == JOB_DARE;
+  const size_t nn = (size_t)n * n;
+  const double *a = b->a + p * nn, *bb = b->b + p * nn, *q = b->c + p * nn;
+  const double *r = b->r + p * nn;
+  double *x = b->x + p * nn;
+  double *mn = w;                                 /* l x 4n: [M N](:, 0:2n) */
+  double *qr = mn + (size_t)l * 2 * n2;           /* l x m: M(:, 2n:) */
+  double *tau = qr + (size_t)l * m, *z = tau + m; /* z: 2n x 2n */
+  double *ar = z + (size_t)n2 * n2, *ai = ar + n2, *be = ai + n2;
+  double *u = be + n2, *lw = u + nn;
+  lapack_int info, sdim = 0;
+  memset(mn, 0, (size_t)l * (2 * n2 + m) * sizeof(double));
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      mn[i + (size_t)j * l] = a[i + j * n];
+      mn[n + i + (size_t)j * l] = -q[i + j * n];
+      mn[n + i + (size_t)(n + j) * l] = dare ? i == j : -a[j + i * n];
+      mn[i + (size_t)(n2 + j) * l] = i == j;
+      mn[n + i + (size_t)(n2 + n + j) * l] = dare ? a[j + i * n] : i == j;
+    }
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < n; ++i) {
+      qr[i + (size_t)j * l] = bb[i + j * n];
+      /* CARE: B^T in M's last rows; DARE: -B^T in N's. */
+      mn[n2 + j + (size_t)((dare ? n2 : 0) + n + i) * l] =
+          dare ? -bb[i + j * n] : bb[i + j * n];
+    }
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i < m; ++i)
+      qr[n2 + i + (size_t)j * l] = r[i + j * m];
+  info = LAPACKE_dgeqrf_work(LAPACK_COL_MAJOR, l, m, qr, l, tau, lw, b->lwork);
+  if (!info)
+    info = LAPACKE_dormqr_work(LAPACK_COL_MAJOR, 'L', 'T', l, 2 * n2, m, qr, l,
+                               tau, mn, l, lw, b->lwork);
+  /* The pencil of order 2n: rows m.. of Q^T [M N], in place. */
+  if (!info)
+    info = LAPACKE_dgges_work(LAPACK_COL_MAJOR, 'N', 'V', 'S',
+                              dare ? sel_iuc : sel_lhp, n2, mn + m, l,
+                              mn + m + (size_t)n2 * l, l, &sdim, ar, ai, be, z,
+                              1, z, n2, lw, b->lwork, bwork);
+  if (info || sdim != n)
+    return info ? info : -1;
+  /* X U1 = U2, as U1^T X^T = U2^T. */
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      u[i + j * n] = z[j + (size_t)i * n2];
+      x[i + j * n] = z[n + j + (size_t)i * n2];
+    }
+  info = LAPACKE_dgetrf_work(LAPACK_COL_MAJOR, n, n, u, n, ipiv);
+  if (!info)
+    info = LAPACKE_dgetrs_work(LAPACK_COL_MAJOR, 'N', n, n, u, n, ipiv, x, n);
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < j; ++i)
+      x[i + j * n] = x[j + i * n] = 0.5 * (x[i + j * n] + x[j + i * n]);
+  return info;
+}
+
+/* One problem of the LAPACK loop; w: b->lws entries, ipiv n, bwork 2n. */
 static lapack_int lapack_problem(const batch *b, bla_index p, double *w,
-                                 int *ipiv) {
+                                 int *ipiv, lapack_logical *bwork) {
   const int n = b->n;
   const size_t nn = (size_t)n * n;
   double *a = b->a + p * nn, *bb = b->b + p * nn, *c = b->c + p * nn;
   lapack_int info, sdim = 0;
+  if (IS_ARE(b->job))
+    return lapack_are(b, p, w, ipiv, bwork);
   if (b->job == JOB_CLYAP)
     return lapack_clyap(n, a, c, w, b->lwork, b->bwork);
   if (b->job == JOB_SYLV) {
@@ -245,6 +425,18 @@ static lapack_int lapack_problem(const batch *b, bla_index p, double *w,
   }
 }
 
+/* A rows x cols matrix of every problem, in an n^2 slot with leading
+ * dimension ld (column-major) or interleaved. */
+static bla_dmat_batch view(double *d, bla_index c, int n, int rows, int cols,
+                           int ld, int il) {
+  bla_dmat_batch v;
+  if (il)
+    return bla_dmat_batch_interleaved(d, c, rows, cols);
+  v = bla_dmat_batch_colmajor(d, c, rows, cols, ld);
+  v.bs = (bla_index)n * n;
+  return v;
+}
+
 static long batch_run(void *ctx, int side) {
   batch *b = ctx;
   const bla_index c = b->count, n = b->n;
@@ -255,20 +447,26 @@ static long batch_run(void *ctx, int side) {
     for (bla_index p = 0; p < c; ++p) {
       const int t = omp_get_thread_num();
       bad += lapack_problem(b, p, b->work + (size_t)b->lws * (size_t)t,
-                            b->ipiv + (size_t)n * (size_t)t) != 0;
+                            b->ipiv + (size_t)n * (size_t)t,
+                            b->bwork + 2 * (size_t)n * (size_t)t) != 0;
     }
     return bad;
   }
   {
     const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
-    const int il = side == BENCH_SIDE_INT;
-    const bla_dmat_batch av = il ? bla_dmat_batch_interleaved(b->a, c, n, n)
-                                 : bla_dmat_batch_colmajor(b->a, c, n, n, n);
-    const bla_dmat_batch bv = il ? bla_dmat_batch_interleaved(b->b, c, n, n)
-                                 : bla_dmat_batch_colmajor(b->b, c, n, n, n);
-    const bla_dmat_batch cv = il ? bla_dmat_batch_interleaved(b->c, c, n, n)
-                                 : bla_dmat_batch_colmajor(b->c, c, n, n, n);
+    const int il = side == BENCH_SIDE_INT, m = IS_ARE(b->job) ? b->m : n;
+    const bla_dmat_batch av = view(b->a, c, n, n, n, n, il);
+    const bla_dmat_batch bv = view(b->b, c, n, n, m, n, il);
+    const bla_dmat_batch cv = view(b->c, c, n, n, n, n, il);
     bla_status st;
+    if (IS_ARE(b->job)) {
+      const bla_dmat_batch rv = view(b->r, c, n, m, m, m, il);
+      const bla_dmat_batch xv = view(b->x, c, n, n, n, n, il);
+      st = (b->job == JOB_CARE ? bla_dsolve_continuous_are_batch
+                               : bla_dsolve_discrete_are_batch)(
+          av, bv, cv, rv, xv, b->info, &ex);
+      return bench_batch_failed(st, b->info, c);
+    }
     if (b->job == JOB_SYLV)
       st = bla_dsolve_sylvester_batch(av, bv, cv, b->info, &ex);
     else if (b->job == JOB_CLYAP)
@@ -287,8 +485,9 @@ static long batch_run(void *ctx, int side) {
 static double out_m(const batch *b, int side, bla_index p, bla_index i,
                     bla_index j) {
   const bla_index c = b->count, n = b->n;
-  return side == BENCH_SIDE_INT ? b->c[p + i * c + j * c * n]
-                                : b->c[p * n * n + i + j * n];
+  const double *x = IS_ARE(b->job) ? b->x : b->c;
+  return side == BENCH_SIDE_INT ? x[p + i * c + j * c * n]
+                                : x[p * n * n + i + j * n];
 }
 
 /* ---- cross-check ----------------------------------------------------------
@@ -337,6 +536,51 @@ static double resid_ratio(const batch *b, bla_index p, const double *x,
   return rn / fmax(den, DBL_MIN);
 }
 
+/* The Riccati residual ratio of problem p's solution x: |res|_F / ((|Q|_F
+ * + |A^T X|_F + |X A|_F + |X G X|_F) (2n + m) ulp), the order of the
+ * pencil whose Schur form gives X, G = B R^-1 B^T (CARE), or with
+ * |A^T X A|_F + |X|_F + |A^T X B (R + B^T X B)^-1 B^T X A|_F (DARE); w:
+ * 5 n^2 scratch. */
+static double are_resid_ratio(const batch *b, bla_index p, const double *x,
+                              double *w) {
+  const int n = b->n, m = b->m;
+  const size_t nn = (size_t)n * n;
+  const double *a = b->a0 + p * nn, *bb = b->b0 + p * nn, *q = b->c0 + p * nn;
+  double *res = w, *t1 = w + nn, *t2 = t1 + nn, *y = t2 + nn, *s = y + nn;
+  double den = bench_norm_fro(n, q);
+  memcpy(s, b->r0 + p * nn, (size_t)m * m * sizeof(double));
+  if (b->job == JOB_CARE) {
+    for (int j = 0; j < n; ++j) /* y := R^-1 B^T */
+      for (int i = 0; i < m; ++i)
+        y[i + j * m] = bb[j + i * n];
+    LAPACKE_dposv_work(LAPACK_COL_MAJOR, 'L', m, n, s, m, y, m);
+    gemm('N', 'N', n, m, n, 1, x, n, bb, n, 0, t2, n);
+    gemm('N', 'N', n, n, m, 1, t2, n, y, m, 0, t1, n);
+    gemm('N', 'N', n, n, n, 1, t1, n, x, n, 0, t2, n); /* X G X */
+    gemm('T', 'N', n, n, n, 1, a, n, x, n, 0, res, n);
+    den += bench_norm_fro(n, res);
+    gemm('N', 'N', n, n, n, 1, x, n, a, n, 0, t1, n);
+    den += bench_norm_fro(n, t1);
+    for (size_t k = 0; k < nn; ++k)
+      res[k] += t1[k] - t2[k] + q[k];
+  } else {
+    gemm('N', 'N', n, n, n, 1, x, n, a, n, 0, t1, n);
+    gemm('T', 'N', n, n, n, 1, a, n, t1, n, 0, res, n); /* A^T X A */
+    den += bench_norm_fro(n, res) + bench_norm_fro(n, x);
+    gemm('N', 'N', n, m, n, 1, x, n, bb, n, 0, t2, n); /* X B */
+    gemm('T', 'N', m, m, n, 1, bb, n, t2, n, 1, s, m); /* R + B^T X B */
+    gemm('T', 'N', m, n, n, 1, t2, n, a, n, 0, y, m);  /* B^T X A */
+    memcpy(t2, y, (size_t)m * n * sizeof(double));
+    LAPACKE_dposv_work(LAPACK_COL_MAJOR, 'L', m, n, s, m, y, m);
+    gemm('T', 'N', n, n, m, 1, t2, m, y, m, 0, t1, n);
+    den += bench_norm_fro(n, t1);
+    for (size_t k = 0; k < nn; ++k)
+      res[k] += q[k] - x[k] - t1[k];
+  }
+  return bench_norm_fro(n, res) /
+         fmax(den * (2 * n + m) * DBL_EPSILON, DBL_MIN);
+}
+
 static uint64_t output_hash(const void *b_, int side, int64_t k) {
   const batch *b = b_;
   uint64_t h = BENCH_HASH_INIT;
@@ -348,7 +592,7 @@ static uint64_t output_hash(const void *b_, int side, int64_t k) {
 }
 
 /* One side on sampled problems: the residual ratio, and batchla's
- * distance to the LAPACK side's solutions (kept in xref); x: 3 n^2
+ * distance to the LAPACK side's solutions (kept in xref); x: 6 n^2
  * scratch. */
 static void check_side(void *b_, bench_group *g, int side, void *x_) {
   batch *b = b_;
@@ -362,7 +606,8 @@ static void check_side(void *b_, bench_group *g, int side, void *x_) {
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i)
         x[i + j * n] = out_m(b, side, p, i, j);
-    bench_keep_max(&res, resid_ratio(b, p, x, w));
+    bench_keep_max(&res, IS_ARE(b->job) ? are_resid_ratio(b, p, x, w)
+                                        : resid_ratio(b, p, x, w));
     if (side == BENCH_SIDE_LAPACK) {
       memcpy(b->xref + p * nn, x, nn * sizeof(double));
       continue;
@@ -378,6 +623,12 @@ static void check_side(void *b_, bench_group *g, int side, void *x_) {
     }
     bench_keep_max(&r->diff, d / fmax(xr, DBL_MIN));
   }
+  if (IS_ARE(b->job) && side == BENCH_SIDE_LAPACK) {
+    r->lres = res;
+    if (!(res < ARE_REF_SLACK * BENCH_THRESH))
+      BENCH_FAIL(g, "LAPACK: residual ratio %.3g", res);
+    return;
+  }
   bench_keep_max(&r->res, res);
   if (!(res < BENCH_THRESH))
     BENCH_FAIL(g, "%s: residual ratio %.3g", bench_layout_side_names[side],
@@ -388,8 +639,8 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   const batch *b = run->ctx;
   result *r = (result *)g;
-  double *x = bench_xmalloc(3 * (size_t)b->n * b->n * sizeof(double));
-  r->res = r->diff = 0;
+  double *x = bench_xmalloc(6 * (size_t)b->n * b->n * sizeof(double));
+  r->res = r->diff = r->lres = 0;
   bench_layout_check(run, g, k1, hash, x, check_side, output_hash);
   free(x);
 }
@@ -398,7 +649,7 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
                        char *what, size_t len) {
   const bench_spec *g = spec_;
   const double n = g->n;
-  *z = bench_sizing_cap(a, g->threads, 512.0 * 1024 * 1024, 8.0 * 7.0 * n * n);
+  *z = bench_sizing_cap(a, g->threads, 512.0 * 1024 * 1024, 8.0 * 10.0 * n * n);
   snprintf(what, len, "%s n=%d threads=%d", job_names[g->job], g->n,
            g->threads);
 }
@@ -424,6 +675,8 @@ static void print_cells(const void *r_, int n, int threads, int job,
   printf(" %.2g (%.0f%%) / %.2g | %.2g / %.2g", gf,
          100.0 * gf * 1e9 / (peak1 * threads),
          bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, r->res, r->diff);
+  if (IS_ARE(job))
+    printf(" (LAPACK res %.2g)", r->lres);
 }
 
 int main(int argc, char **argv) {
@@ -437,23 +690,31 @@ int main(int argc, char **argv) {
       .lapack_symbol = "dtrsyl_",
       .bw_len = (size_t)16 << 20,
       .peak = 1,
-      .title = "Host: batchla vs a LAPACK loop, Sylvester and Lyapunov "
-               "equations",
+      .title = "Host: batchla vs a LAPACK loop, Sylvester, Lyapunov and "
+               "Riccati equations",
       .lapack = "per problem `LAPACKE_dgees_work('V')` + BLAS `dgemm_` + "
                 "`LAPACKE_dtrsyl_work` (Sylvester: two dgees; discrete: "
                 "SciPy's bilinear transformation by `dgetrf`/`dgetrs` "
-                "first),",
+                "first; Riccati: SciPy's extended pencil without balancing, "
+                "`dgeqrf`/`dormqr` compression, sorted `dgges`, "
+                "`dgetrf`/`dgetrs`),",
       .inputs = "- inputs: entries uniform(-1, 1) (discrete: A / sqrt(n)), Q "
-                "symmetric, splitmix64 seed %llu (the same for every side)\n",
+                "symmetric; Riccati: A, B (n x n/2), C, D uniform(-1, 1), "
+                "Q = C^T C + I, R = I + D^T D; splitmix64 seed %llu (the "
+                "same for every side)\n",
       .samples = SAMPLES,
       .checks = "- cross-check before timing (THRESH = %.0f), %d sampled "
                 "problems per side: the residual ratio |res|_1 / (norms "
-                "|X|_1 n ulp) of every side, and |X - X_LAPACK|_1 / "
+                "|X|_1 n ulp) of every side (Riccati: |res|_F / (sum of the "
+                "terms' |.|_F) / ((2n + m) ulp), the LAPACK side's held to 100 "
+                "THRESH and shown apart: unbalanced and unrefined, its "
+                "accuracy follows cond(U1)), and |X - X_LAPACK|_1 / "
                 "|X_LAPACK|_1 of batchla's\n",
       .columns = "- est. GFLOP/s (% of the scalar peak times threads) / GB/s "
                  "of batchla col-major: flops per problem about 60 n^3 "
-                 "(Sylvester) or 35 n^3 (Lyapunov), an estimate; compulsory "
-                 "bytes 8 n^2 times 4 (Sylvester) or 3\n\n"};
+                 "(Sylvester), 35 n^3 (Lyapunov) or 350 n^3 (Riccati), an "
+                 "estimate; compulsory bytes 8 n^2 times 4 (Sylvester), 3 "
+                 "(Lyapunov) or 3.75 (Riccati)\n\n"};
   static const bench_family_tables_fn tables = {print_table, print_cells};
   return bench_family_program(&m, &family, &tables, res, NJOBS, sizeof(result),
                               argc, argv);
