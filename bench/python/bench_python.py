@@ -267,11 +267,58 @@ def equation_row(kind, n):
     return row
 
 
+def are_resid(kind, a, b, q, r, x):
+    """The Riccati residual |res|_1 / (the sum of the terms' 1-norms) / eps
+    / max(1, max |X|) (with q >= I the size of X measures the
+    conditioning), per problem, maximum."""
+    def n1(m):
+        return np.abs(m).sum(-2).max(-1)
+    if kind == "continuous":
+        terms = (mT(a) @ x, x @ a, x @ b @ np.linalg.solve(r, mT(b) @ x), q)
+        res = terms[0] + terms[1] - terms[2] + terms[3]
+    else:
+        axb = mT(a) @ x @ b
+        terms = (mT(a) @ x @ a, x,
+                 axb @ np.linalg.solve(r + mT(b) @ x @ b, mT(axb)), q)
+        res = terms[0] - terms[1] - terms[2] + terms[3]
+    size = np.maximum(1, np.abs(x).max(axis=(-2, -1)))
+    return float(np.max(n1(res) / (sum(n1(t) for t in terms) * EPS * size)))
+
+
+def riccati_row(kind, n):
+    """The stabilizing X of the continuous or discrete Riccati equation at
+    order n with m = n / 2 inputs: a / sqrt(n) (spectral radius about 0.6,
+    shifted by -0.3 for the continuous equation), q = c c^T / n + I,
+    r = g g^T / m + I."""
+    m = n // 2
+
+    def row(rng, count):
+        a = rng.uniform(-1, 1, (count, n, n)) / np.sqrt(n)
+        if kind == "continuous":
+            a -= 0.3 * np.eye(n)
+        b = rng.uniform(-1, 1, (count, n, m))
+        c = rng.uniform(-1, 1, (count, n, n))
+        q = c @ mT(c) / n + np.eye(n)
+        g = rng.uniform(-1, 1, (count, m, m))
+        r = g @ mT(g) / m + np.eye(m)
+        name = f"solve_{kind}_are"
+        ours = lambda: getattr(bl, name)(a, b, q, r)  # noqa: E731
+        theirs, how = scipy_batched(getattr(sl, name), a, b, q, r)
+        ok = (are_resid(kind, a, b, q, r, ours()) < 50 * n
+              and are_resid(kind, a, b, q, r, theirs()) < 50 * n)
+        return f"{name}, n = {n}, m = {m}", how, ours, theirs, ok, \
+            ("QZ of the pencil (order 2n once compressed), reordering, "
+             "one Newton step (a Lyapunov or Stein solve)")
+    return row
+
+
 ROWS = [row_eigh_tridiagonal, row_schur, row_qz, row_cholesky_banded,
         row_mathieu_ab, row_mathieu_cem, row_spherical_jn_all,
         equation_row("sylvester", 4), equation_row("sylvester", 16),
         equation_row("continuous", 4), equation_row("continuous", 16),
-        equation_row("discrete", 16)]
+        equation_row("discrete", 16)] + [
+            riccati_row(kind, n) for kind in ("continuous", "discrete")
+            for n in (4, 8, 16, 32)]
 
 
 # ---- per-call overhead -----------------------------------------------------

@@ -16,7 +16,8 @@ from . import _gufuncs
 from ._common import LinAlgError
 from ._linalg import (cho_solve, cho_solve_banded, cholesky, cholesky_banded,
                       eigh_tridiagonal, eigvalsh_tridiagonal, hessenberg, qz,
-                      qz_eigenvalues, schur, solve_continuous_lyapunov,
+                      qz_eigenvalues, schur, solve_continuous_are,
+                      solve_continuous_lyapunov, solve_discrete_are,
                       solve_discrete_lyapunov, solve_sylvester)
 from ._special import (jn_all, mathieu_a, mathieu_ab_all, mathieu_b,
                        mathieu_cem, mathieu_modcem1, mathieu_modcem2,
@@ -71,7 +72,8 @@ __all__ = [
     "mathieu_a", "mathieu_ab_all", "mathieu_b", "mathieu_cem",
     "mathieu_modcem1", "mathieu_modcem2", "mathieu_modsem1", "mathieu_modsem2",
     "mathieu_sem", "qz", "qz_eigenvalues", "schur", "set_num_threads",
-    "solve_continuous_lyapunov", "solve_discrete_lyapunov", "solve_sylvester",
+    "solve_continuous_are", "solve_continuous_lyapunov", "solve_discrete_are",
+    "solve_discrete_lyapunov", "solve_sylvester",
     "spherical_in_all", "spherical_jn_all", "spherical_kn_all",
     "spherical_yn_all", "yn_all",
 ]

@@ -60,6 +60,8 @@ _SIGNATURES = {
     "solve_sylvester_batch": [MatBatch, MatBatch, MatBatch, _ptr, _E],
     "solve_continuous_lyapunov_batch": [MatBatch, MatBatch, _ptr, _E],
     "solve_discrete_lyapunov_batch": [MatBatch, MatBatch, _ptr, _E],
+    "solve_continuous_are_batch": [MatBatch] * 5 + [_ptr, _E],
+    "solve_discrete_are_batch": [MatBatch] * 5 + [_ptr, _E],
     "potrf_batch": [_int, MatBatch, _ptr, _E],
     "potrs_batch": [_int, MatBatch, MatBatch, _ptr, _E],
     "pbtrf_batch": [_int, _i64, MatBatch, _ptr, _E],

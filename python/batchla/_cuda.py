@@ -185,17 +185,23 @@ def qz_eigenvalues(a, b):
     return _pencil(a, b, False)
 
 
-# ---- Sylvester and Lyapunov equations ----------------------------------------
+# ---- Sylvester, Lyapunov and Riccati equations ------------------------------
 
-def _equation(name, inputs, rhs):
-    """X of the equation: rhs copied into a fresh output, the read-only
-    inputs broadcast over the batch."""
-    batch = np.broadcast_shapes(*[v.shape[:-2] for v in inputs + (rhs,)])
+def _equation(name, inputs, rhs=None):
+    """X of the equation, the read-only inputs broadcast over the batch: rhs
+    copied into a fresh output (Sylvester, Lyapunov), or without rhs a
+    fresh output of the first input's shape (Riccati)."""
+    mats = inputs if rhs is None else inputs + (rhs,)
+    batch = np.broadcast_shapes(*[v.shape[:-2] for v in mats])
     nb = len(batch)
-    x = _filled(batch + rhs.shape[-2:], rhs.dtype, rhs)
+    if rhs is None:
+        x = cp.empty(batch + inputs[0].shape[-2:], inputs[0].dtype)
+    else:
+        x = _filled(batch + rhs.shape[-2:], rhs.dtype, rhs)
     info = _info(batch)
-    mats = [_mat(cp.broadcast_to(v, batch + v.shape[-2:]), nb) for v in inputs]
-    _call(name, rhs.dtype, *[m[0] for m in mats], _mat(x, nb)[0],
+    views = [_mat(cp.broadcast_to(v, batch + v.shape[-2:]), nb)
+             for v in inputs]
+    _call(name, x.dtype, *[v[0] for v in views], _mat(x, nb)[0],
           info.data.ptr)
     return x, info
 
@@ -204,9 +210,20 @@ def solve_sylvester(a, b, c):
     return _equation("solve_sylvester_batch", (a, b), c)
 
 
-def solve_lyapunov(a, q, discrete):
-    return _equation("solve_discrete_lyapunov_batch" if discrete else
-                     "solve_continuous_lyapunov_batch", (a,), q)
+def solve_continuous_lyapunov(a, q):
+    return _equation("solve_continuous_lyapunov_batch", (a,), q)
+
+
+def solve_discrete_lyapunov(a, q):
+    return _equation("solve_discrete_lyapunov_batch", (a,), q)
+
+
+def solve_continuous_are(a, b, q, r):
+    return _equation("solve_continuous_are_batch", (a, b, q, r))
+
+
+def solve_discrete_are(a, b, q, r):
+    return _equation("solve_discrete_are_batch", (a, b, q, r))
 
 
 # ---- Cholesky ------------------------------------------------------------------

@@ -27,7 +27,7 @@ __all__ = [
     "eigvalsh_tridiagonal", "eigh_tridiagonal", "hessenberg", "schur", "qz",
     "qz_eigenvalues", "cholesky", "cho_solve", "cholesky_banded",
     "cho_solve_banded", "solve_sylvester", "solve_continuous_lyapunov",
-    "solve_discrete_lyapunov",
+    "solve_discrete_lyapunov", "solve_continuous_are", "solve_discrete_are",
 ]
 
 
@@ -460,12 +460,21 @@ def qz_eigenvalues(a, b, check_finite=True, out=None):
     return ar, ai, be
 
 
-# ---- Sylvester and Lyapunov equations --------------------------------------
+# ---- Sylvester, Lyapunov and Riccati equations ----------------------------
 
 def _equation_meaning(v):
     return {2: "the solution overflows",
             3: "the Schur form of a failed to converge",
             4: "the Schur form of b failed to converge"}.get(v, f"info {v}")
+
+
+def _solve_equation(what, xp, arr, out):
+    """(x, info) of the equation ``what`` (the gufunc's name, and the CuPy
+    path's) on the arrays' device."""
+    if xp is not np:
+        return getattr(_cuda(out), what)(*arr.values())
+    return getattr(_gufuncs, what)(*arr.values(),
+                                   out=out_tuple(out, 1) + (None,))
 
 
 def _equation(what, check_finite, out, **arrays):
@@ -487,16 +496,7 @@ def _equation(what, check_finite, out, **arrays):
             f"{rhs}: expected (..., {n}, {m}) to match a"
             f"{' and b' if 'b' in arr else ''}, got shape "
             f"{tuple(arr[rhs].shape)}")
-    if xp is not np:
-        cuda = _cuda(out)
-        if what == "solve_sylvester":
-            x, info = cuda.solve_sylvester(arr["a"], arr["b"], arr[rhs])
-        else:
-            x, info = cuda.solve_lyapunov(
-                arr["a"], arr[rhs], what == "solve_discrete_lyapunov")
-    else:
-        x, info = getattr(_gufuncs, what)(*arr.values(),
-                                          out=out_tuple(out, 1) + (None,))
+    x, info = _solve_equation(what, xp, arr, out)
     info = xp.where(info == 1, 0, info)
     raise_on_info(info, what, _equation_meaning, check_finite,
                   named=tuple(arr.items()))
@@ -542,6 +542,112 @@ def solve_discrete_lyapunov(a, q, method=None, check_finite=True, out=None):
         raise ValueError(
             f"method: expected None, 'direct' or 'bilinear', got {method!r}")
     return _equation("solve_discrete_lyapunov", check_finite, out, a=a, q=q)
+
+
+def _norm1(xp, a):
+    """The 1-norm of each matrix of a batch."""
+    return xp.abs(a).sum(axis=-2).max(axis=-1)
+
+
+def _require_symmetric(xp, a, name, what):
+    """ValueError unless every matrix of a is symmetric to SciPy's
+    tolerance (|a - a^T|_1 <= 100 spacing(|a|_1)); NaN passes (info
+    reports it)."""
+    if a.size == 0:
+        return
+    asym = _norm1(xp, a - xp.swapaxes(a, -1, -2))
+    bad = asym > 100 * xp.spacing(_norm1(xp, a))
+    if bool(bad.any()):
+        index = tuple(int(i) for i in np.unravel_index(
+            int(xp.flatnonzero(bad.ravel())[0]), bad.shape))
+        where = f" (problem {index} of the batch)" if bad.ndim else ""
+        raise ValueError(f"{what}: {name}: expected symmetric matrices, got "
+                         f"one that is not{where}")
+
+
+def _are_meaning(v, boundary):
+    return {1: ("no stabilizing solution: the pencil has eigenvalues on, or "
+                f"numerically on, {boundary}"),
+            2: "r is not positive definite",
+            3: ("the solution step is singular to working precision (or x "
+                "overflows)"),
+            4: "the reordering of the generalized Schur form rejected a swap",
+            5: "the QZ iteration failed to converge, or an entry overflowed",
+            }.get(v, f"info {v}")
+
+
+def _riccati(what, a, b, q, r, e, s, check_finite, out):
+    """The stabilizing solutions of the Riccati equations ``what``: a, q
+    (..., n, n), b (..., n, m), r (..., m, m), q and r symmetric."""
+    if e is not None or s is not None:
+        raise NotImplementedError(
+            f"{what}: e and s (the generalized equation) are not supported")
+    xp = _xp(a, b, q, r)
+    dt, arr = _prepare(xp, False, a=a, b=b, q=q, r=r)
+    for name in ("a", "q", "r"):
+        require_square(arr[name], name)
+    require_ndim(arr["b"], "b", 2, "a matrix (..., n, m)")
+    n, m = arr["a"].shape[-1], arr["r"].shape[-1]
+    for name, shape in (("b", (n, m)), ("q", (n, n))):
+        if arr[name].shape[-2:] != shape:
+            raise ValueError(
+                f"{name}: expected (..., {shape[0]}, {shape[1]}) to match a "
+                f"(n = {n}) and r (m = {m}), got shape "
+                f"{tuple(arr[name].shape)}")
+    for name in ("q", "r"):
+        _require_symmetric(xp, arr[name], name, what)
+    x, info = _solve_equation(what, xp, arr, out)
+    boundary = ("the unit circle" if what == "solve_discrete_are" else
+                "the imaginary axis")
+    raise_on_info(info, what, lambda v: _are_meaning(v, boundary),
+                  check_finite, named=tuple(arr.items()))
+    return x
+
+
+def solve_continuous_are(a, b, q, r, e=None, s=None, balanced=True,
+                         check_finite=True, out=None):
+    """Solves the continuous-time algebraic Riccati equations
+    a^T x + x a - x b r^-1 b^T x + q = 0.
+
+    a, q : (..., n, n), b : (..., n, m), r : (..., m, m), batch dimensions
+    broadcast; q and r symmetric (ValueError otherwise, as in SciPy), r
+    positive definite. Returns the stabilizing solution x (..., n, n),
+    symmetric, for which a - b r^-1 b^T x has its eigenvalues in the open
+    left half plane, as scipy.linalg.solve_continuous_are: the ordered QZ
+    decomposition of the extended Hamiltonian pencil (Arnold & Laub),
+    then one Newton step, kept when it lowers the residual. Only e=None
+    and s=None are supported (not the generalized equation). The pencil is
+    always balanced: balanced is accepted for SciPy's signature and
+    ignored. A problem without a stabilizing solution (eigenvalues on or
+    near the imaginary axis), with r not positive definite (checked by a
+    Cholesky factorization, which SciPy does not do), or whose solution
+    step is singular raises LinAlgError. ``out``: x.
+    """
+    return _riccati("solve_continuous_are", a, b, q, r, e, s, check_finite,
+                    out)
+
+
+def solve_discrete_are(a, b, q, r, e=None, s=None, balanced=True,
+                       check_finite=True, out=None):
+    """Solves the discrete-time algebraic Riccati equations
+    a^T x a - x - (a^T x b) (r + b^T x b)^-1 (b^T x a) + q = 0.
+
+    a, q : (..., n, n), b : (..., n, m), r : (..., m, m), batch dimensions
+    broadcast; q and r symmetric (ValueError otherwise, as in SciPy), r
+    positive definite. Returns the stabilizing solution x (..., n, n),
+    symmetric, for which a - b (r + b^T x b)^-1 b^T x a has its eigenvalues
+    inside the unit circle, as scipy.linalg.solve_discrete_are: the ordered
+    QZ decomposition of the extended symplectic pencil (Van Dooren), then
+    one Newton step, kept when it lowers the residual. Only e=None and
+    s=None are supported (not the generalized equation). The pencil is
+    always balanced: balanced is accepted for SciPy's signature and
+    ignored. A problem without a stabilizing solution (eigenvalues on or
+    near the unit circle), with r not positive definite (checked by a
+    Cholesky factorization, which SciPy does not do), or whose solution
+    step is singular raises LinAlgError. ``out``: x.
+    """
+    return _riccati("solve_discrete_are", a, b, q, r, e, s, check_finite,
+                    out)
 
 
 # ---- Cholesky -------------------------------------------------------------

@@ -29,6 +29,13 @@ def cases(xp, dtype):
     x = np.linspace(0.5, 20, 6).astype(dtype)
     q = np.linspace(0.5, 15, 4).astype(dtype)
     deg = np.linspace(0, 360, 5).astype(dtype)
+    # Matrix equations: a shifted stable (its eigenvalues away from those
+    # of -a^T and b), Riccati problems with q, r positive definite.
+    st = (a / 4 - 2 * np.eye(6)).astype(dtype)
+    sym = (b + b.swapaxes(-1, -2)).astype(dtype)
+    bm = rng.uniform(-1, 1, (4, 6, 3)).astype(dtype)
+    qp = (sym @ sym + np.eye(6)).astype(dtype)
+    rp = np.diag([1.0, 2.0, 3.0]).astype(dtype)
     c = bl.cholesky(s)
     cb = bl.cholesky_banded(ab, lower=True)
 
@@ -54,6 +61,22 @@ def cases(xp, dtype):
         ("qz", lambda: bl.qz(dev(a), dev(b)), bl.qz(a, b)),
         ("qz_eigenvalues", lambda: bl.qz_eigenvalues(dev(a), dev(b)),
          bl.qz_eigenvalues(a, b)),
+        ("solve_sylvester (broadcast b)",
+         lambda: bl.solve_sylvester(dev(st), dev(st[0, :3, :3]), dev(bm)),
+         bl.solve_sylvester(st, st[0, :3, :3], bm)),
+        ("solve_continuous_lyapunov",
+         lambda: bl.solve_continuous_lyapunov(dev(st), dev(sym)),
+         bl.solve_continuous_lyapunov(st, sym)),
+        ("solve_discrete_lyapunov (broadcast q)",
+         lambda: bl.solve_discrete_lyapunov(dev(a / 8), dev(sym[0])),
+         bl.solve_discrete_lyapunov(a / 8, sym[0])),
+        ("solve_continuous_are (broadcast r)",
+         lambda: bl.solve_continuous_are(dev(a), dev(bm), dev(qp), dev(rp)),
+         bl.solve_continuous_are(a, bm, qp, rp)),
+        ("solve_discrete_are (Fortran order)",
+         lambda: bl.solve_discrete_are(dev(np.asfortranarray(a)), dev(bm),
+                                       dev(qp), dev(rp)),
+         bl.solve_discrete_are(a, bm, qp, rp)),
         ("cholesky", lambda: bl.cholesky(dev(s)), bl.cholesky(s)),
         ("cholesky lower", lambda: bl.cholesky(dev(s), lower=True),
          bl.cholesky(s, lower=True)),
