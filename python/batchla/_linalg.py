@@ -565,10 +565,11 @@ def _require_symmetric(xp, a, name, what):
                          f"one that is not{where}")
 
 
-def _are_meaning(v, boundary):
+def _are_meaning(v, boundary, definite):
     return {1: ("no stabilizing solution: the pencil has eigenvalues on, or "
-                f"numerically on, {boundary}"),
-            2: "r is not positive definite",
+                f"numerically on, {boundary}, or x does not stabilize the "
+                "closed loop"),
+            2: f"{definite} is not positive definite",
             3: ("the solution step is singular to working precision (or x "
                 "overflows)"),
             4: "the reordering of the generalized Schur form rejected a swap",
@@ -597,9 +598,10 @@ def _riccati(what, a, b, q, r, e, s, check_finite, out):
     for name in ("q", "r"):
         _require_symmetric(xp, arr[name], name, what)
     x, info = _solve_equation(what, xp, arr, out)
-    boundary = ("the unit circle" if what == "solve_discrete_are" else
-                "the imaginary axis")
-    raise_on_info(info, what, lambda v: _are_meaning(v, boundary),
+    discrete = what == "solve_discrete_are"
+    boundary = "the unit circle" if discrete else "the imaginary axis"
+    definite = "r + b^T x b" if discrete else "r"
+    raise_on_info(info, what, lambda v: _are_meaning(v, boundary, definite),
                   check_finite, named=tuple(arr.items()))
     return x
 
@@ -633,18 +635,19 @@ def solve_discrete_are(a, b, q, r, e=None, s=None, balanced=True,
     a^T x a - x - (a^T x b) (r + b^T x b)^-1 (b^T x a) + q = 0.
 
     a, q : (..., n, n), b : (..., n, m), r : (..., m, m), batch dimensions
-    broadcast; q and r symmetric (ValueError otherwise, as in SciPy), r
-    positive definite. Returns the stabilizing solution x (..., n, n),
-    symmetric, for which a - b (r + b^T x b)^-1 b^T x a has its eigenvalues
+    broadcast; q and r symmetric (ValueError otherwise, as in SciPy), r +
+    b^T x b positive definite (r may be singular). Returns the stabilizing
+    solution x (..., n, n), symmetric, for which a - b (r + b^T x b)^-1 b^T x a has its eigenvalues
     inside the unit circle, as scipy.linalg.solve_discrete_are: the ordered
     QZ decomposition of the extended symplectic pencil (Van Dooren), then
     one Newton step, kept when it lowers the residual. Only e=None and
     s=None are supported (not the generalized equation). The pencil is
     always balanced: balanced is accepted for SciPy's signature and
     ignored. A problem without a stabilizing solution (eigenvalues on or
-    near the unit circle), with r not positive definite (checked by a
-    Cholesky factorization, which SciPy does not do), or whose solution
-    step is singular raises LinAlgError. ``out``: x.
+    near the unit circle, or an x that does not stabilize), with r + b^T x b
+    not positive definite (checked by a Cholesky factorization at the
+    computed x), or whose solution step is singular raises LinAlgError.
+    ``out``: x.
     """
     return _riccati("solve_discrete_are", a, b, q, r, e, s, check_finite,
                     out)
