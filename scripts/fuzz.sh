@@ -7,7 +7,7 @@
 # when any target found a crash, with the reproducer's path.
 # Usage: scripts/fuzz.sh [--seconds N | --runs N | --replay] [--seed S]
 #                        [target...]
-#   targets: tridiag schur qz cholesky bessel mathieu stebz mateq
+#   targets: tridiag schur qz cholesky bessel mathieu stebz mateq riccati
 #            (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
 #   --runs N     N executions per target from an empty scratch corpus:
@@ -67,7 +67,7 @@ while (($#)); do
   esac
 done
 if ((${#targets[@]} == 0)); then
-  targets=(tridiag schur qz cholesky bessel mathieu stebz mateq)
+  targets=(tridiag schur qz cholesky bessel mathieu stebz mateq riccati)
 fi
 
 # clang with its libFuzzer runtime and OpenMP (libomp), when missing.

@@ -586,3 +586,34 @@ Test(core, strided_work) {
     }
   check_done();
 }
+
+/* No inputs (m = 0, b and r NULL): the equations become Lyapunov's,
+ * A^T X + X A + Q = 0 and A^T X A - X + Q = 0; for diagonal A and Q = I,
+ * X = diag(-1 / (2 a_i)) and diag(1 / (1 - a_i^2)). B's NULL data is
+ * never offset (the products with B are empty). */
+Test(core, no_inputs) {
+  const double ac[4] = {-1, 0, 0, -2}, ad[4] = {0.5, 0, 0, 0.25};
+  const double xc[2] = {0.5, 0.25}, xd[2] = {4.0 / 3, 16.0 / 15};
+  double q[4] = {1, 0, 0, 1}, x[4], w[512], a[4];
+  int disc, i;
+  report();
+  for (disc = 0; disc < 2; ++disc) {
+    const bla_dmat bv = bla_dmat_make(NULL, 2, 0, 1, 2);
+    const bla_dmat rv = bla_dmat_make(NULL, 0, 0, 1, 1);
+    const bla_dmat av = bla_dmat_make(a, 2, 2, 1, 2);
+    const bla_dmat qv = bla_dmat_make(q, 2, 2, 1, 2);
+    const bla_dmat xv = bla_dmat_make(x, 2, 2, 1, 2);
+    const bla_dvec wv = bla_dvec_make(w, 512, 1);
+    const double *want = disc ? xd : xc;
+    int info;
+    memcpy(a, disc ? ad : ac, sizeof a);
+    info = disc ? bla_dsolve_discrete_are(av, bv, qv, rv, xv, wv)
+                : bla_dsolve_continuous_are(av, bv, qv, rv, xv, wv);
+    for (i = 0; i < 2; ++i)
+      CHECK(info == 0 && fabs(x[3 * i] - want[i]) <= 8 * DBL_EPSILON &&
+                x[1] == 0 && x[2] == 0,
+            "%s, m = 0: info %d, x(%d, %d) = %.17g, expected %.17g",
+            eq_names[disc], info, i, i, x[3 * i], want[i]);
+  }
+  check_done();
+}
