@@ -893,3 +893,64 @@ Test(core, trsyl_update_overflow) {
   cr_expect(isnan(scale), "scale %g, not NaN", scale);
   cr_expect(blt_all_nan(2, c), "c not all NaN");
 }
+
+/* A float Stein solve near overflow (found by fuzzing): A's entries near
+ * 1e19, so that the Kronecker systems I - T_ll (x) T_kk hold products near
+ * FLT_MAX, whose elimination overflowed to an Inf pivot that silently
+ * zeroed an unknown (info 0, X wrong in every digit). The small solver
+ * now scales such a system first. Checked: the residual of
+ * A X A^T - X + Q = 0 against its terms, in long double. */
+Test(core, stein_float_near_overflow) {
+  static const float ar[25] = {/* row by row */
+                               4.8920351e+18f,
+                               1.70489393e+19f,
+                               1.44115188e+17f,
+                               -9.92818538e+18f,
+                               8.83831427e+16f,
+                               -2.30246531e+18f,
+                               -8.17121857e+18f,
+                               -1.04472252e+19f,
+                               3.6028797e+16f,
+                               0,
+                               1.72240168e+19f,
+                               4.61562667e+18f,
+                               1.71412631e+19f,
+                               5.77586652e+17f,
+                               4.75580121e+18f,
+                               -2.25067391e+18f,
+                               3.0720179e+18f,
+                               8.22188407e+18f,
+                               1.68884986e+15f,
+                               0,
+                               -7.50130813e+18f,
+                               8.66942928e+16f,
+                               7.65893412e+18f,
+                               5.62949953e+14f,
+                               0};
+  static const float qr[25] = {1.63073841e+31f,  2.21838855e+30f,  0, 0, 0,
+                               -9.95303792e+29f, -1.10925617e+31f, 0, 0, 0,
+                               6.12780319e+28f};
+  float a[25], q[25], w[128];
+  long double res = 0, terms = 0;
+  int i, j, k, l, info;
+  for (i = 0; i < 5; ++i)
+    for (j = 0; j < 5; ++j) {
+      a[i + 5 * j] = ar[i * 5 + j];
+      q[i + 5 * j] = qr[i * 5 + j];
+    }
+  info = bla_ssolve_discrete_lyapunov(bla_smat_make(a, 5, 5, 1, 5),
+                                      bla_smat_make(q, 5, 5, 1, 5),
+                                      bla_svec_make(w, 128, 1));
+  for (i = 0; i < 5; ++i)
+    for (j = 0; j < 5; ++j) {
+      long double s = (long double)qr[i * 5 + j] - q[i + 5 * j], t = 0;
+      for (k = 0; k < 5; ++k)
+        for (l = 0; l < 5; ++l)
+          t += (long double)a[i + 5 * k] * q[k + 5 * l] * a[j + 5 * l];
+      res += (s + t) * (s + t);
+      terms += t * t;
+    }
+  cr_expect(info == 0 && sqrtl(res) <= 1e-4L * sqrtl(terms),
+            "info %d, residual %Lg against A X A^T of norm %Lg", info,
+            sqrtl(res), sqrtl(terms));
+}
