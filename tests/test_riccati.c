@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "batchla/batchla.h"
+#include "batchla/core/cholesky.h"
 #include "batchla/core/matrix_equations.h"
 #include "batchla/core/schur.h"
 #include "bla_test.h"
@@ -243,35 +244,6 @@ static bla_status run_are(const blt_backend *be, int variant, int discrete,
   return st;
 }
 
-/* K x = y for symmetric positive definite K (k x k, destroyed) and ncols
- * right-hand sides (k x ncols, ld k), by Cholesky. */
-static void spd_solve(int64_t k, double *kk, double *y, int64_t ncols) {
-  int64_t i, j, l;
-  for (j = 0; j < k; ++j) {
-    for (l = 0; l < j; ++l)
-      kk[j + j * k] -= kk[j + l * k] * kk[j + l * k];
-    kk[j + j * k] = sqrt(kk[j + j * k]);
-    for (i = j + 1; i < k; ++i) {
-      for (l = 0; l < j; ++l)
-        kk[i + j * k] -= kk[i + l * k] * kk[j + l * k];
-      kk[i + j * k] /= kk[j + j * k];
-    }
-  }
-  for (l = 0; l < ncols; ++l) {
-    double *v = y + l * k;
-    for (i = 0; i < k; ++i) {
-      for (j = 0; j < i; ++j)
-        v[i] -= kk[i + j * k] * v[j];
-      v[i] /= kk[i + i * k];
-    }
-    for (i = k - 1; i >= 0; --i) {
-      for (j = i + 1; j < k; ++j)
-        v[i] -= kk[j + i * k] * v[j];
-      v[i] /= kk[i + i * k];
-    }
-  }
-}
-
 /* The closed loop's spectral abscissa (CARE: max Re lambda of
  * A - B R^-1 B^T X) or radius (DARE: max |lambda| of A - B K, K = (R +
  * B^T X B)^-1 B^T X A), by bla_dschur. */
@@ -301,7 +273,9 @@ static double closed_loop(int discrete, const bla_test_are_case *c,
       for (l = 0; l < n && discrete; ++l)
         k[i + j * m] += xb[l + i * n] * c->a[l + j * n];
     }
-  spd_solve(m, kk, k, n);
+  /* K := (R or R + B^T X B)^-1 times it, by the library's Cholesky. */
+  bla_dposv(BLA_LOWER, bla_dmat_make(kk, m, m, 1, m),
+            bla_dmat_make(k, m, n, 1, m));
   for (j = 0; j < n; ++j)
     for (i = 0; i < n; ++i) {
       ac[i + j * n] = c->a[i + j * n];
