@@ -128,6 +128,16 @@ void bla_host_scratch_release_(void *p, int owned);
  * Mathieu expansion of one (m, q)) keeps it there and reuses it. */
 typedef int (*bla_host_solve_fn_)(const void *args, bla_index i, void *buf);
 
+/* The SIMD-lane form of a routine (src/host/lanes.inc, one per width):
+ * run solves problems lo..hi-1 into info[lo..hi-1], several at a time in
+ * the vector lanes, in a buffer of bytes(args) bytes (128-byte aligned),
+ * with the same results as the per-problem function. */
+typedef struct {
+  size_t (*bytes)(const void *args);
+  void (*run)(const void *args, bla_index lo, bla_index hi, int *info,
+              void *buf);
+} bla_host_lanes_;
+
 typedef struct {
   bla_index count;
   size_t work_bytes;
@@ -137,6 +147,8 @@ typedef struct {
   int grouped;
   const bla_index *order; /* grouped mode: NULL is the input order */
   size_t state_bytes;
+  /* Not grouped: the lane form for the active SIMD path, or NULL. */
+  const bla_host_lanes_ *lanes;
 } bla_host_job_;
 
 bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec);

@@ -135,6 +135,34 @@ const char *bla_version(void);
 /* Nonzero when the library was built with its CUDA drivers. */
 int bla_has_cuda(void);
 
+/* Host SIMD path. On x86-64 the host engine can advance several problems
+ * at once, one per SIMD lane (4 doubles or 8 floats with AVX2, 8 doubles
+ * or 16 floats with AVX-512), for the routines whose time goes into
+ * dependent scalar arithmetic (docs/PERFORMANCE.md lists them). Each lane
+ * does the scalar routine's IEEE operations in the same order, so results
+ * are bit-identical whatever path runs.
+ *
+ * The path is chosen once, on first use: the widest the CPU and the build
+ * support, unless the environment variable BLA_SIMD names one of "scalar",
+ * "avx2", "avx512" (a width the CPU lacks falls back to the widest it
+ * has). bla_set_host_simd changes it for later calls: BLA_SIMD_AUTO goes
+ * back to that first choice; a path the CPU or build lacks is refused with
+ * BLA_ERR_ARG and changes nothing. Set it between calls, not while one
+ * runs. */
+typedef enum {
+  BLA_SIMD_AUTO = 0,
+  BLA_SIMD_SCALAR = 1, /* one problem at a time per thread */
+  BLA_SIMD_AVX2 = 2,
+  BLA_SIMD_AVX512 = 3
+} bla_simd;
+/* The path host calls take now (never BLA_SIMD_AUTO). */
+bla_simd bla_host_simd(void);
+/* Nonzero when this CPU and this build can run path. */
+int bla_host_simd_supported(bla_simd path);
+bla_status bla_set_host_simd(bla_simd path);
+/* "auto", "scalar", "avx2", "avx512"; "unknown" for any other value. */
+const char *bla_simd_name(bla_simd path);
+
 /* ---- Symmetric tridiagonal eigenproblems (core: batchla/core/steqr.h) ---
  *
  * bla_dsterf_batch: eigenvalues of count symmetric tridiagonal matrices.

@@ -19,9 +19,36 @@
 #define BLA_HOST_SIMD_CLONES
 #endif
 
+/* The lane forms of a LANES routine, one per width (src/host/lanes.inc),
+ * and the one the active SIMD path runs. */
+#if defined(BLA_HAVE_LANES)
+#define BLA_HOST_LANES_PICK(name)                                              \
+  extern const bla_host_lanes_ BLA_P(name##_lanes_avx2_),                      \
+      BLA_P(name##_lanes_avx512_);                                             \
+  static const bla_host_lanes_ *BLA_P(name##_lanes_pick_)(void) {              \
+    switch (bla_host_simd()) {                                                 \
+    case BLA_SIMD_AVX2:                                                        \
+      return &BLA_P(name##_lanes_avx2_);                                       \
+    case BLA_SIMD_AVX512:                                                      \
+      return &BLA_P(name##_lanes_avx512_);                                     \
+    default:                                                                   \
+      return NULL;                                                             \
+    }                                                                          \
+  }
+#else
+#define BLA_HOST_LANES_PICK(name)                                              \
+  static const bla_host_lanes_ *BLA_P(name##_lanes_pick_)(void) {              \
+    return NULL;                                                               \
+  }
+#endif
+
 /* Host scratch is handed to a per-problem function as a packed vector
  * whose length the staging (stage.inc) does not read. */
-#define BLA_HOST_LOOP(name)                                                    \
+#define BLA_HOST_LOOP(name) BLA_HOST_LOOP_(name, NULL)
+#define BLA_HOST_LANES(name)                                                   \
+  BLA_HOST_LANES_PICK(name)                                                    \
+  BLA_HOST_LOOP_(name, BLA_P(name##_lanes_pick_)())
+#define BLA_HOST_LOOP_(name, lanes_form)                                       \
   BLA_HOST_SIMD_CLONES static int BLA_P(name##_host_)(                         \
       const void *s, bla_index p, void *buf) {                                 \
     return BLA_P(name##_problem_)((const struct BLA_P(name##_args_) *)s, p,    \
@@ -46,6 +73,7 @@
     job.solve = BLA_P(name##_host_);                                           \
     job.args = s;                                                              \
     job.info = info;                                                           \
+    job.lanes = lanes_form;                                                    \
     return bla_host_run_(&job, exec);                                          \
   }
 #define BLA_HOST_GROUPED(name)

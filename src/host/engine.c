@@ -148,6 +148,10 @@ static void bla_host_stretch_(const bla_host_job_ *job, char *buf, bla_index t,
   }
 }
 
+/* Problems per chunk of the lane path's dynamic schedule: a multiple of
+ * every lane count (4, 8, 16), long enough for lanes to be refilled. */
+#define BLA_HOST_LANE_CHUNK 64
+
 /* Batches whose scratch fits here run on the stack when they need no
  * parallel region: a call for one small problem allocates nothing. */
 #define BLA_HOST_STACK_BYTES 4096
@@ -160,17 +164,24 @@ bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
   const size_t line = 128;
   size_t per;
   char *scratch;
-  int owned;
+  int owned, lanes;
   if (count <= 0)
     return BLA_OK;
-  if (job->work_bytes > SIZE_MAX / 2)
+  /* The lane form, when the routine has one for the active path and
+   * there are problems to share the lanes. */
+  lanes = job->lanes && !job->grouped && count > 1;
+  per = lanes ? job->lanes->bytes(job->args) : job->work_bytes;
+  if (per > SIZE_MAX / 2)
     return BLA_ERR_ALLOC;
-  per = (job->work_bytes + line - 1) / line * line;
+  per = (per + line - 1) / line * line;
   if (per == 0)
     per = line;
   if (nt == 1 && per <= BLA_HOST_STACK_BYTES && !bla_exec_workspace_(exec)) {
     _Alignas(128) char stack[BLA_HOST_STACK_BYTES];
-    bla_host_stretch_(job, stack, 0, 1);
+    if (lanes)
+      job->lanes->run(job->args, 0, count, job->info, stack);
+    else
+      bla_host_stretch_(job, stack, 0, 1);
     return BLA_OK;
   }
   if (per > SIZE_MAX / (size_t)nt)
@@ -181,7 +192,10 @@ bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
   if (nt == 1) {
     /* No region: also right inside a caller's parallel region, whose
      * thread numbers are not this call's. */
-    bla_host_stretch_(job, scratch, 0, 1);
+    if (lanes)
+      job->lanes->run(job->args, 0, count, job->info, scratch);
+    else
+      bla_host_stretch_(job, scratch, 0, 1);
   } else {
 #pragma omp parallel num_threads(nt)
     {
@@ -195,6 +209,19 @@ bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
 #endif
       if (job->grouped) {
         bla_host_stretch_(job, scratch + per * (size_t)t, t, team);
+      } else if (lanes) {
+        const bla_index nchunk =
+            (count + BLA_HOST_LANE_CHUNK - 1) / BLA_HOST_LANE_CHUNK;
+        bla_index c;
+#pragma omp for schedule(dynamic, 1)
+        for (c = 0; c < nchunk; ++c) {
+          const bla_index lo = c * BLA_HOST_LANE_CHUNK;
+          const bla_index hi = count - lo < BLA_HOST_LANE_CHUNK
+                                   ? count
+                                   : lo + BLA_HOST_LANE_CHUNK;
+          job->lanes->run(job->args, lo, hi, job->info,
+                          scratch + per * (size_t)t);
+        }
       } else {
         bla_index k;
         /* Chunks of 16 problems: with the interleaved layout a thread then

@@ -136,4 +136,28 @@ BLA_INLINE BLA_HD int bla_sposv(bla_uplo uplo, bla_smat a, bla_smat b);
 #include "batchla/core/cholesky.inc"
 #include "batchla/detail/prec_undef.h"
 
+/* The host's SIMD lane form of the arithmetic (detail/lanes.h), for a
+ * translation unit that defines BLA_LANES: the kernels of
+ * core/cholesky_kernels.inc over lane vectors, returning the mask of the
+ * lanes whose pivot was not positive. */
+#if defined(BLA_LANES)
+#define BLA_CHOL_LANE_KERNELS "batchla/core/cholesky_kernels.inc"
+#define BLA_KR BLA_P(lane)
+#define BLA_KMAT BLA_P(mat_lanes)
+#define BLA_K(name) BLA_P(name##lanes)
+#define BLA_KSQRT BLA_P(lane_sqrt)
+#define BLA_KFAIL BLA_P(lane_mask)
+#define BLA_KPIVOT(x, j) fail_ |= ((x) > 0) == 0
+#define BLA_KFAIL_BEGIN BLA_P(lane_mask) fail_ = {0}
+#define BLA_KFAIL_END return fail_
+#include "batchla/detail/prec_d.h"
+#include BLA_CHOL_LANE_KERNELS
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include BLA_CHOL_LANE_KERNELS
+#include "batchla/detail/prec_undef.h"
+#include "batchla/core/cholesky_kernels_undef.h"
+#undef BLA_CHOL_LANE_KERNELS
+#endif
+
 #endif

@@ -1,0 +1,84 @@
+/* batchla/detail/lanes.h: the vector types of the host's SIMD lane path.
+ *
+ * A lane value holds one scalar of each of W problems (W = BLA_LANE_BYTES
+ * / sizeof(scalar)); +, -, *, / act lane by lane with IEEE rounding, so a
+ * routine written over BLA_R compiles for lanes by naming the lane type
+ * instead (the core's kernels are instantiated so, see core/cholesky.h).
+ * Comparisons give a mask, all bits set in a true lane. Host only: the
+ * including translation unit defines BLA_LANE_BYTES (32 or 64) and is
+ * compiled for the matching instruction set, without FMA contraction
+ * (src/host/lanes_avx2.c, lanes_avx512.c). */
+#ifndef BATCHLA_DETAIL_LANES_H
+#define BATCHLA_DETAIL_LANES_H
+
+#include <immintrin.h>
+#include <stdint.h>
+
+#include "batchla/config.h"
+
+#if BLA_LANE_BYTES != 32 && BLA_LANE_BYTES != 64
+#error "BLA_LANE_BYTES must be 32 (AVX2) or 64 (AVX-512)"
+#endif
+
+typedef double bla_dlane __attribute__((vector_size(BLA_LANE_BYTES)));
+typedef float bla_slane __attribute__((vector_size(BLA_LANE_BYTES)));
+typedef int64_t bla_dlane_mask __attribute__((vector_size(BLA_LANE_BYTES)));
+typedef int32_t bla_slane_mask __attribute__((vector_size(BLA_LANE_BYTES)));
+
+#define BLA_DLANES (BLA_LANE_BYTES / 8)
+#define BLA_SLANES (BLA_LANE_BYTES / 4)
+
+/* A matrix of lane values, strided as bla_dmat (element (i, j) of lane k
+ * is data[i*rs + j*cs][k]). */
+typedef struct {
+  bla_dlane *data;
+  bla_index rows, cols, rs, cs;
+} bla_dmat_lanes;
+typedef struct {
+  bla_slane *data;
+  bla_index rows, cols, rs, cs;
+} bla_smat_lanes;
+
+static inline bla_dlane bla_dlane_sqrt(bla_dlane x) {
+#if BLA_LANE_BYTES == 64
+  return (bla_dlane)_mm512_sqrt_pd((__m512d)x);
+#else
+  return (bla_dlane)_mm256_sqrt_pd((__m256d)x);
+#endif
+}
+
+static inline bla_slane bla_slane_sqrt(bla_slane x) {
+#if BLA_LANE_BYTES == 64
+  return (bla_slane)_mm512_sqrt_ps((__m512)x);
+#else
+  return (bla_slane)_mm256_sqrt_ps((__m256)x);
+#endif
+}
+
+/* Nonzero when some lane of the mask is set. */
+static inline int bla_dlane_any(bla_dlane_mask m) {
+  int k, r = 0;
+  for (k = 0; k < BLA_DLANES; ++k)
+    r |= m[k] != 0;
+  return r;
+}
+
+static inline int bla_slane_any(bla_slane_mask m) {
+  int k, r = 0;
+  for (k = 0; k < BLA_SLANES; ++k)
+    r |= m[k] != 0;
+  return r;
+}
+
+/* m ? a : b, lane by lane. */
+static inline bla_dlane bla_dlane_select(bla_dlane_mask m, bla_dlane a,
+                                         bla_dlane b) {
+  return (bla_dlane)(((bla_dlane_mask)a & m) | ((bla_dlane_mask)b & ~m));
+}
+
+static inline bla_slane bla_slane_select(bla_slane_mask m, bla_slane a,
+                                         bla_slane b) {
+  return (bla_slane)(((bla_slane_mask)a & m) | ((bla_slane_mask)b & ~m));
+}
+
+#endif
