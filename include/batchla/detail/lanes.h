@@ -81,4 +81,41 @@ static inline bla_slane bla_slane_select(bla_slane_mask m, bla_slane a,
   return (bla_slane)(((bla_slane_mask)a & m) | ((bla_slane_mask)b & ~m));
 }
 
+/* Lane k of the result is base[idx[k]] (a gather). */
+static inline bla_dlane bla_dlane_gather(const double *base,
+                                         bla_dlane_mask idx) {
+#if BLA_LANE_BYTES == 64
+  return (bla_dlane)_mm512_i64gather_pd((__m512i)idx, base, 8);
+#else
+  return (bla_dlane)_mm256_i64gather_pd(base, (__m256i)idx, 8);
+#endif
+}
+
+static inline bla_slane bla_slane_gather(const float *base,
+                                         bla_slane_mask idx) {
+#if BLA_LANE_BYTES == 64
+  return (bla_slane)_mm512_i32gather_ps((__m512i)idx, base, 4);
+#else
+  return (bla_slane)_mm256_i32gather_ps(base, (__m256i)idx, 4);
+#endif
+}
+
+/* base[idx[k]] := v[k] for the lanes k set in m. Lane by lane: AVX2 has
+ * no scatter, and AVX-512's measured no faster here. */
+static inline void bla_dlane_scatter(double *base, bla_dlane_mask idx,
+                                     bla_dlane v, bla_dlane_mask m) {
+  int k;
+  for (k = 0; k < BLA_DLANES; ++k)
+    if (m[k])
+      base[idx[k]] = v[k];
+}
+
+static inline void bla_slane_scatter(float *base, bla_slane_mask idx,
+                                     bla_slane v, bla_slane_mask m) {
+  int k;
+  for (k = 0; k < BLA_SLANES; ++k)
+    if (m[k])
+      base[idx[k]] = v[k];
+}
+
 #endif
