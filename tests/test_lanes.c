@@ -1,0 +1,816 @@
+/* tests/test_lanes.c: the host SIMD lane path (batchla.h: bla_simd)
+ * against the scalar path. Every routine with a lane form must give the
+ * scalar path's results bit for bit, info included, for every layout,
+ * batch size and thread count, with problems that fail (not positive
+ * definite, non-finite input) mixed into the same batch as good ones.
+ *
+ * The routines under test are a table (k_routines): each names its
+ * family, the shape parameters it takes and a function that calls its
+ * batch driver. A family (lane_family) builds pools of problems from the
+ * test support's catalogues and lays a batch of them out in a layout. A
+ * routine that gets a lane form is one table entry, its run function and
+ * a LANE_TESTS line below (and, for a new family, its lane_family). */
+#include <criterion/criterion.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "batchla/batchla.h"
+#include "bla_test.h"
+#include "bla_test_spd.h"
+#include "bla_test_report.h"
+
+/* ---- Paths --------------------------------------------------------------- */
+
+#define LANE_NPATHS 2
+static const bla_simd k_lane_paths[LANE_NPATHS] = {BLA_SIMD_AVX2,
+                                                   BLA_SIMD_AVX512};
+
+/* W: problems per lane vector of path (4 doubles or 8 floats in 32 bytes
+ * for AVX2, twice as many for AVX-512). */
+static int64_t lane_width(bla_simd path, int is_float) {
+  const int64_t bytes = path == BLA_SIMD_AVX512 ? 64 : 32;
+  return bytes / (is_float ? (int64_t)sizeof(float) : (int64_t)sizeof(double));
+}
+
+/* The lane paths this CPU runs; one line on stderr for each it cannot,
+ * so that nothing is left out silently. */
+static int lane_paths_supported(bla_simd *paths) {
+  static int told = 0;
+  int k, np = 0;
+  for (k = 0; k < LANE_NPATHS; ++k) {
+    if (bla_host_simd_supported(k_lane_paths[k]))
+      paths[np++] = k_lane_paths[k];
+    else if (!told)
+      fprintf(stderr,
+              "test_lanes: this CPU or build cannot run the %s path; "
+              "it is not tested\n",
+              bla_simd_name(k_lane_paths[k]));
+  }
+  told = 1;
+  return np;
+}
+
+/* A configuration to run a batch in: a path and a thread count. */
+typedef struct {
+  bla_simd path;
+  int threads;
+} lane_run;
+
+/* The reference (scalar, one thread) first, then every configuration
+ * that must reproduce it: scalar on two threads, each supported lane path
+ * on one and two. */
+#define LANE_MAXRUNS (2 + 2 * LANE_NPATHS)
+static int lane_runs(lane_run *runs) {
+  bla_simd paths[LANE_NPATHS];
+  const int np = lane_paths_supported(paths);
+  int k, nr = 0, t;
+  runs[nr].path = BLA_SIMD_SCALAR;
+  runs[nr++].threads = 1;
+  runs[nr].path = BLA_SIMD_SCALAR;
+  runs[nr++].threads = 2;
+  for (k = 0; k < np; ++k)
+    for (t = 1; t <= 2; ++t) {
+      runs[nr].path = paths[k];
+      runs[nr++].threads = t;
+    }
+  return nr;
+}
+
+/* The batch sizes: 1, W-1, W, W+1 for each supported path's W, and a
+ * prime above the engine's chunk of 64 problems, so that two threads
+ * share lane chunks and the last lane group is partial. */
+#define LANE_BIG 1009
+#define LANE_MAXCOUNTS (2 + 3 * LANE_NPATHS)
+static int lane_counts(int is_float, int64_t *counts) {
+  bla_simd paths[LANE_NPATHS];
+  const int np = lane_paths_supported(paths);
+  int k, d, i, nc = 0;
+  counts[nc++] = 1;
+  for (k = 0; k < np; ++k)
+    for (d = -1; d <= 1; ++d) {
+      const int64_t c = lane_width(paths[k], is_float) + d;
+      for (i = 0; i < nc && counts[i] != c; ++i)
+        ;
+      if (i == nc)
+        counts[nc++] = c;
+    }
+  counts[nc++] = LANE_BIG;
+  return nc;
+}
+
+static void lane_use(bla_simd path) {
+  cr_assert(bla_set_host_simd(path) == BLA_OK && bla_host_simd() == path,
+            "bla_set_host_simd(%s) refused a supported path",
+            bla_simd_name(path));
+}
+
+/* Back to the first choice at the end of every test. */
+static void lane_restore_auto(void) {
+  cr_expect(bla_set_host_simd(BLA_SIMD_AUTO) == BLA_OK,
+            "bla_set_host_simd(BLA_SIMD_AUTO) failed");
+}
+
+/* ---- Batches of operands --------------------------------------------------
+ * A batch's operands, compared bit for bit between runs: up to
+ * LANE_NOPS matrix and LANE_NOPS vector batches (data NULL where
+ * unused). */
+#define LANE_NOPS 3
+typedef struct {
+  int64_t count;
+  blt_mbatch m[LANE_NOPS];
+  blt_vbatch v[LANE_NOPS];
+} lane_io;
+
+static void io_free(lane_io *io) {
+  int k;
+  for (k = 0; k < LANE_NOPS; ++k) {
+    if (io->m[k].data)
+      blt_mbatch_free(&io->m[k]);
+    if (io->v[k].data)
+      blt_vbatch_free(&io->v[k]);
+  }
+}
+
+static lane_io io_clone(const lane_io *io) {
+  lane_io c = *io;
+  int k;
+  for (k = 0; k < LANE_NOPS; ++k) {
+    c.m[k] = blt_mbatch_clone(io->m[k]);
+    c.v[k] = blt_vbatch_clone(io->v[k]);
+  }
+  return c;
+}
+
+/* dst's storage := src's (a clone of it). */
+static void io_copy(lane_io *dst, const lane_io *src) {
+  int k;
+  for (k = 0; k < LANE_NOPS; ++k) {
+    if (src->m[k].data)
+      memcpy(dst->m[k].data, src->m[k].data, src->m[k].bytes);
+    if (src->v[k].data)
+      memcpy(dst->v[k].data, src->v[k].data, src->v[k].bytes);
+  }
+}
+
+/* The whole storage, padding included, bit for bit. */
+static int io_same(const lane_io *x, const lane_io *y) {
+  int k, same = 1;
+  for (k = 0; k < LANE_NOPS; ++k) {
+    if (x->m[k].data)
+      same = same && blt_same_bytes(x->m[k].data, y->m[k].data, x->m[k].bytes);
+    if (x->v[k].data)
+      same = same && blt_same_bytes(x->v[k].data, y->v[k].data, x->v[k].bytes);
+  }
+  return same;
+}
+
+/* Bytes of one problem over all operands. */
+static size_t io_problem_bytes(const lane_io *io) {
+  size_t len = 0;
+  int k;
+  for (k = 0; k < LANE_NOPS; ++k) {
+    const blt_mbatch m = io->m[k];
+    const blt_vbatch v = io->v[k];
+    if (m.data)
+      len += (size_t)(m.d.rows * m.d.cols) *
+             (m.is_float ? sizeof(float) : sizeof(double));
+    if (v.data)
+      len += (size_t)v.d.n * (v.is_float ? sizeof(float) : sizeof(double));
+  }
+  return len;
+}
+
+/* dst := the bytes of the rows x cols elements (es bytes each, element
+ * (i, j) of problem p at p*bs + i*rs + j*cs) of data; returns the end. */
+static unsigned char *gather_bytes(unsigned char *dst, const void *data,
+                                   size_t es, int64_t p, int64_t bs,
+                                   int64_t rows, int64_t cols, int64_t rs,
+                                   int64_t cs) {
+  int64_t i, j;
+  for (j = 0; j < cols; ++j)
+    for (i = 0; i < rows; ++i, dst += es)
+      memcpy(dst, (const unsigned char *)data + (p * bs + i * rs + j * cs) * es,
+             es);
+  return dst;
+}
+
+/* x := problem p's operands, one after another, as stored (the element
+ * views of both precisions have the same strides). */
+static void io_problem(const lane_io *io, int64_t p, unsigned char *x) {
+  int k;
+  for (k = 0; k < LANE_NOPS; ++k) {
+    const blt_mbatch m = io->m[k];
+    const blt_vbatch v = io->v[k];
+    if (m.data)
+      x = gather_bytes(x, m.is_float ? (void *)m.s.data : (void *)m.d.data,
+                       m.is_float ? sizeof(float) : sizeof(double), p, m.d.bs,
+                       m.d.rows, m.d.cols, m.d.rs, m.d.cs);
+    if (v.data)
+      x = gather_bytes(x, v.is_float ? (void *)v.s.data : (void *)v.d.data,
+                       v.is_float ? sizeof(float) : sizeof(double), p, v.d.bs,
+                       v.d.n, 1, v.d.inc, 0);
+  }
+}
+
+/* Problem p of x and problem q of y agree bit for bit, info included. */
+static int io_same_problem(const lane_io *x, const int *infox, int64_t p,
+                           const lane_io *y, const int *infoy, int64_t q) {
+  const size_t len = io_problem_bytes(x);
+  unsigned char *u = (unsigned char *)blt_xmalloc(len + 1);
+  unsigned char *w = (unsigned char *)blt_xmalloc(len + 1);
+  int same;
+  io_problem(x, p, u);
+  io_problem(y, q, w);
+  same = infox[p] == infoy[q] && blt_same_bytes(u, w, len);
+  free(u);
+  free(w);
+  return same;
+}
+
+/* The first problem whose outputs or info differ, or -1. */
+static int64_t io_first_diff(const lane_io *x, const int *infox,
+                             const lane_io *y, const int *infoy) {
+  int64_t p;
+  for (p = 0; p < x->count; ++p)
+    if (!io_same_problem(x, infox, p, y, infoy, p))
+      return p;
+  return -1;
+}
+
+/* ---- Routines and families ----------------------------------------------- */
+
+/* The shape parameters of one sweep point; a routine reads those it
+ * takes (lane_routine.dims). */
+typedef struct {
+  int is_float;
+  bla_uplo uplo;
+  int64_t n, kd, nrhs;
+} lane_shape;
+
+enum { LANE_UPLO = 1, LANE_KD = 2, LANE_NRHS = 4 };
+
+/* What a pool problem is: finite and well posed, well posed for the
+ * argument checks but failing in the arithmetic (not positive definite,
+ * a zero divisor), or with a non-finite input. */
+enum { LANE_GOOD = 0, LANE_FAIL = 1, LANE_NAN = 2 };
+
+typedef struct {
+  int64_t size;
+  int *kind;  /* LANE_GOOD, LANE_FAIL or LANE_NAN of each problem */
+  void *data; /* the family's */
+} lane_pool;
+
+typedef struct lane_routine lane_routine;
+
+typedef struct {
+  /* pool := problems of shape sh for r from the catalogue, every kind
+   * represented where n > 0 allows; 0 on success. */
+  int (*pool_new)(const lane_routine *r, const lane_shape *sh, uint64_t seed,
+                  lane_pool *pool);
+  void (*pool_free)(lane_pool *pool);
+  /* A batch of pool problems idx[0..count) in layout. */
+  lane_io (*batch)(const lane_routine *r, const lane_shape *sh,
+                   const lane_pool *pool, blt_layout layout, const int64_t *idx,
+                   int64_t count);
+  /* 1 when every output of problem p is NaN. */
+  int (*outputs_nan)(const lane_routine *r, const lane_shape *sh,
+                     const lane_pool *pool, const lane_io *io, int64_t p);
+} lane_family;
+
+struct lane_routine {
+  const char *dname, *fname; /* "dpbtrf", "spbtrf" */
+  const lane_family *fam;
+  unsigned dims;   /* LANE_UPLO | LANE_KD | LANE_NRHS */
+  unsigned traits; /* the family's description of the routine */
+  bla_status (*run)(const lane_shape *sh, lane_io *io, int *info,
+                    const bla_exec *exec);
+};
+
+static const char *lane_name(const lane_routine *r, int is_float) {
+  return is_float ? r->fname : r->dname;
+}
+
+/* ---- The Cholesky family --------------------------------------------------
+ * Operand 0 is a (band or dense storage), operand 1 is b. Pools: the
+ * catalogue of bla_test_spd.h (well conditioned, graded to cond 0.1/eps,
+ * scaled near underflow and overflow, and the zero row and column types
+ * whose factorization fails at that minor), twice each; problem 0 with a
+ * diagonal entry negated at minors 1, n/2+1 and n (not positive
+ * definite); and problem 0 with a NaN in a and, when solving, in b. The
+ * solves take LAPACK's factor of each problem (the raw matrix where there
+ * is none: a zero divisor for the zero row types). */
+enum { CH_BAND = 1, CH_FACTOR = 2, CH_SOLVE = 4 };
+#define CH_A 0
+#define CH_B 1
+
+typedef struct {
+  blt_spd_set set;
+  double *mats; /* problem k: mats + k*n*n, n x n, ld n */
+  double *rhs;  /* problem k: rhs + k*n*BLT_SPD_NRHS, ld n */
+} chol_pool;
+
+/* Problem k := a copy of problem 0 of the pool. */
+static void chol_copy0(chol_pool *c, int64_t k) {
+  const int64_t n = c->set.n, nn = n * n, nb = n * BLT_SPD_NRHS;
+  memcpy(c->mats + k * nn, c->mats, (size_t)nn * sizeof(double));
+  memcpy(c->rhs + k * nb, c->rhs, (size_t)nb * sizeof(double));
+}
+
+static int chol_pool_new(const lane_routine *r, const lane_shape *sh,
+                         uint64_t seed, lane_pool *pool) {
+  const int band = (r->traits & CH_BAND) != 0;
+  const blt_spd_kind kind = band ? BLT_SPD_BAND : BLT_SPD_DENSE;
+  const int64_t n = sh->n, nn = n * n, nb = n * BLT_SPD_NRHS;
+  const int64_t minors[3] = {1, n / 2 + 1, n};
+  int types[BLT_SPD_MAXTYPES], ntypes = 0, t, status;
+  int64_t p, k, extra;
+  chol_pool *c = (chol_pool *)blt_xcalloc(1, sizeof(chol_pool));
+  for (t = 1; t <= (band ? BLT_PB_NTYPES : BLT_PO_NTYPES); ++t)
+    if (blt_spd_type_applies(kind, t, n))
+      types[ntypes++] = t;
+  c->set = blt_spd_set_new(blt_prec_of(sh->is_float), kind, n, sh->kd, types,
+                           ntypes, 2, seed, &status);
+  extra = n > 0 ? 3 + 1 + ((r->traits & CH_SOLVE) != 0) : 0;
+  pool->size = c->set.count + extra;
+  pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
+  pool->data = c;
+  c->mats = blt_dalloc(pool->size * nn);
+  c->rhs = blt_dalloc(pool->size * nb);
+  memcpy(c->rhs, c->set.b, (size_t)(c->set.count * nb) * sizeof(double));
+  for (p = 0; p < c->set.count; ++p) {
+    double *m = c->mats + p * nn;
+    pool->kind[p] = c->set.izero[p] ? LANE_FAIL : LANE_GOOD;
+    if ((r->traits & CH_FACTOR) || c->set.izero[p] ||
+        blt_spd_ref_factor(&c->set, p, sh->uplo, m) != 0)
+      memcpy(m, c->set.a + p * nn, (size_t)nn * sizeof(double));
+  }
+  if (n == 0)
+    return status;
+  /* Problem 0 is type 1: positive definite in every catalogue. */
+  p = c->set.count;
+  for (k = 0; k < 3; ++k, ++p) {
+    const int64_t j = minors[k] - 1;
+    chol_copy0(c, p);
+    c->mats[p * nn + j + j * n] = -c->mats[p * nn + j + j * n];
+    pool->kind[p] = LANE_FAIL;
+  }
+  chol_copy0(c, p);
+  c->mats[p * nn + n / 2 + (n / 2) * n] = NAN;
+  pool->kind[p++] = LANE_NAN;
+  if (r->traits & CH_SOLVE) {
+    chol_copy0(c, p);
+    c->rhs[p * nb + n - 1] = NAN;
+    pool->kind[p++] = LANE_NAN;
+  }
+  return status;
+}
+
+static void chol_pool_free(lane_pool *pool) {
+  chol_pool *c = (chol_pool *)pool->data;
+  blt_spd_set_free(&c->set);
+  BLT_FREE_ALL(c->mats, c->rhs, c, pool->kind);
+  memset(pool, 0, sizeof *pool);
+}
+
+static lane_io chol_batch(const lane_routine *r, const lane_shape *sh,
+                          const lane_pool *pool, blt_layout layout,
+                          const int64_t *idx, int64_t count) {
+  const chol_pool *c = (const chol_pool *)pool->data;
+  lane_io io;
+  memset(&io, 0, sizeof io);
+  io.count = count;
+  io.m[CH_A] = blt_spd_batch_a(&c->set, sh->uplo, layout, c->mats, idx, count);
+  if (r->traits & CH_SOLVE)
+    io.m[CH_B] = blt_spd_batch_b(&c->set, layout, sh->nrhs, c->rhs, idx, count);
+  return io;
+}
+
+/* Outputs: the stored entries of a when the routine factors, b when it
+ * solves. */
+static int chol_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                            const lane_pool *pool, const lane_io *io,
+                            int64_t p) {
+  const chol_pool *c = (const chol_pool *)pool->data;
+  const int64_t n = sh->n, rows = c->set.rows;
+  double *st = blt_dalloc(rows * n), *f = blt_dalloc(n * n);
+  double *x = blt_dalloc(n * sh->nrhs);
+  int stored_nan = 1;
+  if (r->traits & CH_FACTOR) {
+    blt_mbatch_get(io->m[CH_A], p, st, blt_imax(rows, 1));
+    blt_spd_unpack(c->set.kind, sh->uplo, n, c->set.kd, st, f, &stored_nan,
+                   NULL);
+  }
+  if (r->traits & CH_SOLVE) {
+    blt_mbatch_get(io->m[CH_B], p, x, blt_imax(n, 1));
+    stored_nan = stored_nan && blt_all_nan((size_t)(n * sh->nrhs), x);
+  }
+  BLT_FREE_ALL(st, f, x);
+  return stored_nan;
+}
+
+static const lane_family k_chol = {chol_pool_new, chol_pool_free, chol_batch,
+                                   chol_outputs_nan};
+
+/* One function per routine: its batch driver in the shape's precision. */
+static bla_status run_pbtrf(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_mbatch a = io->m[CH_A];
+  return sh->is_float ? bla_spbtrf_batch(sh->uplo, sh->kd, a.s, info, ex)
+                      : bla_dpbtrf_batch(sh->uplo, sh->kd, a.d, info, ex);
+}
+
+static bla_status run_pbtrs(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_mbatch a = io->m[CH_A], b = io->m[CH_B];
+  return sh->is_float ? bla_spbtrs_batch(sh->uplo, sh->kd, a.s, b.s, info, ex)
+                      : bla_dpbtrs_batch(sh->uplo, sh->kd, a.d, b.d, info, ex);
+}
+
+static bla_status run_pbsv(const lane_shape *sh, lane_io *io, int *info,
+                           const bla_exec *ex) {
+  const blt_mbatch a = io->m[CH_A], b = io->m[CH_B];
+  return sh->is_float ? bla_spbsv_batch(sh->uplo, sh->kd, a.s, b.s, info, ex)
+                      : bla_dpbsv_batch(sh->uplo, sh->kd, a.d, b.d, info, ex);
+}
+
+static bla_status run_potrf(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_mbatch a = io->m[CH_A];
+  return sh->is_float ? bla_spotrf_batch(sh->uplo, a.s, info, ex)
+                      : bla_dpotrf_batch(sh->uplo, a.d, info, ex);
+}
+
+static bla_status run_potrs(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_mbatch a = io->m[CH_A], b = io->m[CH_B];
+  return sh->is_float ? bla_spotrs_batch(sh->uplo, a.s, b.s, info, ex)
+                      : bla_dpotrs_batch(sh->uplo, a.d, b.d, info, ex);
+}
+
+static bla_status run_posv(const lane_shape *sh, lane_io *io, int *info,
+                           const bla_exec *ex) {
+  const blt_mbatch a = io->m[CH_A], b = io->m[CH_B];
+  return sh->is_float ? bla_sposv_batch(sh->uplo, a.s, b.s, info, ex)
+                      : bla_dposv_batch(sh->uplo, a.d, b.d, info, ex);
+}
+
+#define CH_BAND_DIMS (LANE_UPLO | LANE_KD)
+#define CH_DENSE_DIMS LANE_UPLO
+
+/* The routines with a lane form (docs/PERFORMANCE.md). */
+enum { R_PBTRF, R_PBTRS, R_PBSV, R_POTRF, R_POTRS, R_POSV };
+static const lane_routine k_routines[] = {
+    {"dpbtrf", "spbtrf", &k_chol, CH_BAND_DIMS, CH_BAND | CH_FACTOR, run_pbtrf},
+    {"dpbtrs", "spbtrs", &k_chol, CH_BAND_DIMS | LANE_NRHS, CH_BAND | CH_SOLVE,
+     run_pbtrs},
+    {"dpbsv", "spbsv", &k_chol, CH_BAND_DIMS | LANE_NRHS,
+     CH_BAND | CH_FACTOR | CH_SOLVE, run_pbsv},
+    {"dpotrf", "spotrf", &k_chol, CH_DENSE_DIMS, CH_FACTOR, run_potrf},
+    {"dpotrs", "spotrs", &k_chol, CH_DENSE_DIMS | LANE_NRHS, CH_SOLVE,
+     run_potrs},
+    {"dposv", "sposv", &k_chol, CH_DENSE_DIMS | LANE_NRHS, CH_FACTOR | CH_SOLVE,
+     run_posv},
+};
+
+/* ---- Shapes ----------------------------------------------------------------
+ */
+
+static const int64_t k_orders[] = {0, 1, 2, 3, 5, 8, 16};
+static const int64_t k_bands[] = {0, 1, 2, 4};
+static const int64_t k_nrhs[] = {1, 3};
+#define LANE_NELEM(x) ((int)(sizeof(x) / sizeof((x)[0])))
+#define LANE_MAXSHAPES 128
+
+/* Every shape r takes: both uplo, the orders, the band widths below n
+ * (kd = 0 for n <= 1), the right-hand side counts; parameters r does not
+ * take stay at their first value. Orders listed in only (NULL: all). */
+static int lane_shapes(const lane_routine *r, int is_float, const int64_t *only,
+                       int nonly, lane_shape *out) {
+  int iu, in, ik, ir, ns = 0, k;
+  for (iu = 0; iu < ((r->dims & LANE_UPLO) ? 2 : 1); ++iu)
+    for (in = 0; in < LANE_NELEM(k_orders); ++in) {
+      const int64_t n = k_orders[in];
+      for (k = 0; k < nonly && only[k] != n; ++k)
+        ;
+      if (only && k == nonly)
+        continue;
+      for (ik = 0; ik < ((r->dims & LANE_KD) ? LANE_NELEM(k_bands) : 1); ++ik)
+        for (ir = 0; ir < ((r->dims & LANE_NRHS) ? LANE_NELEM(k_nrhs) : 1);
+             ++ir) {
+          lane_shape *s = &out[ns];
+          if (k_bands[ik] > 0 && k_bands[ik] >= n)
+            continue;
+          cr_assert(ns < LANE_MAXSHAPES, "too many shapes");
+          s->is_float = is_float;
+          s->uplo = iu ? BLA_LOWER : BLA_UPPER;
+          s->n = n;
+          s->kd = k_bands[ik];
+          s->nrhs = k_nrhs[ir];
+          ++ns;
+        }
+    }
+  return ns;
+}
+
+static void shape_text(const lane_routine *r, const lane_shape *sh,
+                       blt_layout layout, char *buf, size_t size) {
+  snprintf(buf, size, "%s %s n=%lld kd=%lld nrhs=%lld %s",
+           lane_name(r, sh->is_float),
+           sh->uplo == BLA_UPPER ? "upper" : "lower", (long long)sh->n,
+           (long long)sh->kd, (long long)sh->nrhs, blt_layout_name(layout));
+}
+
+/* ---- Running and comparing -------------------------------------------------
+ */
+
+/* out := in, then r's driver on out in configuration run; info starts
+ * with a pattern no routine stores. */
+static bla_status lane_call(const lane_routine *r, const lane_shape *sh,
+                            const lane_io *in, lane_io *out, int *info,
+                            lane_run run) {
+  const bla_exec ex = bla_exec_host(run.threads, NULL);
+  io_copy(out, in);
+  memset(info, 0x5A, (size_t)blt_imax(in->count, 1) * sizeof(int));
+  lane_use(run.path);
+  return r->run(sh, out, info, &ex);
+}
+
+/* Pool indices: count draws from the problems whose kind bit is set in
+ * kinds (1 << LANE_GOOD, ...). */
+static void lane_draw(const lane_pool *pool, unsigned kinds, blt_rng *rng,
+                      int64_t *idx, int64_t count) {
+  int64_t p;
+  for (p = 0; p < count; ++p) {
+    int64_t k;
+    do
+      k = blt_rng_below(rng, pool->size);
+    while (!(kinds & (1u << pool->kind[k])));
+    idx[p] = k;
+  }
+}
+
+/* Tallies of the reference infos: the sweep must have seen successes
+ * and failures, or it compared nothing of interest. */
+typedef struct {
+  int64_t ok, failed, compared;
+} lane_tally;
+
+/* One batch: the reference run, then every other configuration against
+ * it, storage and info bit for bit. */
+static void lane_compare_batch(const lane_routine *r, const lane_shape *sh,
+                               const lane_io *in, const lane_run *runs,
+                               int nrun, const char *where, lane_tally *tally) {
+  const int64_t count = in->count;
+  lane_io ref = io_clone(in), out = io_clone(in);
+  int *iref = blt_info_new(count), *info = blt_info_new(count);
+  bla_status st0, st;
+  int64_t p;
+  int k;
+  st0 = lane_call(r, sh, in, &ref, iref, runs[0]);
+  CHECK(st0 == BLA_OK, "%s count=%lld: scalar status %d", where,
+        (long long)count, (int)st0);
+  for (p = 0; p < count; ++p) {
+    tally->ok += iref[p] == 0;
+    tally->failed += iref[p] != 0;
+  }
+  for (k = 1; k < nrun; ++k) {
+    st = lane_call(r, sh, in, &out, info, runs[k]);
+    ++tally->compared;
+    if (st == st0 && io_same(&ref, &out) &&
+        memcmp(info, iref, (size_t)count * sizeof(int)) == 0)
+      continue;
+    p = io_first_diff(&ref, iref, &out, info);
+    CHECK(0,
+          "%s count=%lld: %s path, threads=%d differs from scalar "
+          "(status %d vs %d; first differing problem %lld: info %d vs %d)",
+          where, (long long)count, bla_simd_name(runs[k].path), runs[k].threads,
+          (int)st, (int)st0, (long long)p, p >= 0 ? info[p] : 0,
+          p >= 0 ? iref[p] : 0);
+  }
+  io_free(&ref);
+  io_free(&out);
+  BLT_FREE_ALL(iref, info);
+}
+
+/* ---- The sweep ------------------------------------------------------------
+ * Every shape, layout and batch size, problems drawn from the whole pool
+ * (good, failing and non-finite ones mixed), each configuration against
+ * the scalar path. */
+static void lane_sweep(const lane_routine *r, int is_float) {
+  lane_shape *shapes =
+      (lane_shape *)blt_xcalloc(LANE_MAXSHAPES, sizeof(lane_shape));
+  lane_run runs[LANE_MAXRUNS];
+  int64_t counts[LANE_MAXCOUNTS],
+      *idx = (int64_t *)blt_xcalloc(LANE_BIG, sizeof(int64_t));
+  const int nrun = lane_runs(runs), nc = lane_counts(is_float, counts);
+  const int ns = lane_shapes(r, is_float, NULL, 0, shapes);
+  lane_tally tally = {0, 0, 0};
+  int is, lay, ic;
+  report();
+  for (is = 0; is < ns; ++is) {
+    const lane_shape *sh = &shapes[is];
+    lane_pool pool;
+    blt_rng rng;
+    const int gst = r->fam->pool_new(r, sh, 0x1A9E5000u + (uint64_t)is, &pool);
+    CHECK(gst == 0, "%s: generating the pool failed", lane_name(r, is_float));
+    blt_rng_seed(&rng, 0x5EED0000u + (uint64_t)is);
+    for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+      char where[160];
+      shape_text(r, sh, (blt_layout)lay, where, sizeof where);
+      for (ic = 0; ic < nc; ++ic) {
+        lane_io in;
+        lane_draw(&pool, 7u, &rng, idx, counts[ic]);
+        in = r->fam->batch(r, sh, &pool, (blt_layout)lay, idx, counts[ic]);
+        lane_compare_batch(r, sh, &in, runs, nrun, where, &tally);
+        io_free(&in);
+      }
+    }
+    r->fam->pool_free(&pool);
+  }
+  CHECK(tally.compared > 0 && tally.ok > 0 && tally.failed > 0,
+        "%s: the sweep compared %lld runs over %lld successful and %lld "
+        "failed problems; it must see both",
+        lane_name(r, is_float), (long long)tally.compared, (long long)tally.ok,
+        (long long)tally.failed);
+  free(shapes);
+  free(idx);
+  lane_restore_auto();
+  check_done();
+}
+
+/* ---- NaN isolation --------------------------------------------------------
+ * For each lane path of width W: 3W+1 good problems with one non-finite
+ * problem at lane 0, lane W/2 or lane W-1 of the second lane group. The
+ * others must equal, bit for bit, a run without that problem (which moves
+ * every later problem to another lane); the problem itself gets the
+ * scalar path's info (negative) and NaN in all its outputs. */
+static const int64_t k_isolation_orders[] = {1, 5, 16};
+
+static void lane_isolate(const lane_routine *r, const lane_shape *sh,
+                         const lane_pool *pool, blt_layout layout,
+                         bla_simd path, int threads, int64_t nan_problem,
+                         blt_rng *rng, const char *where) {
+  const int64_t w = lane_width(path, sh->is_float), count = 3 * w + 1;
+  const int64_t pos[3] = {w, w + w / 2, 2 * w - 1};
+  const lane_run lanes = {path, threads}, scalar = {BLA_SIMD_SCALAR, 1};
+  int64_t *idx = (int64_t *)blt_xcalloc((size_t)count, sizeof(int64_t));
+  int *info = blt_info_new(count), *isc = blt_info_new(count);
+  int *iwo = blt_info_new(count);
+  int iq;
+  for (iq = 0; iq < 3; ++iq) {
+    const int64_t q = pos[iq];
+    lane_io in, out, sc, wo_in, wo;
+    int64_t p;
+    lane_draw(pool, 1u << LANE_GOOD, rng, idx, count);
+    idx[q] = nan_problem;
+    in = r->fam->batch(r, sh, pool, layout, idx, count);
+    out = io_clone(&in);
+    sc = io_clone(&in);
+    /* The same batch without problem q. */
+    memmove(idx + q, idx + q + 1, (size_t)(count - q - 1) * sizeof(int64_t));
+    wo_in = r->fam->batch(r, sh, pool, layout, idx, count - 1);
+    wo = io_clone(&wo_in);
+    CHECK(lane_call(r, sh, &in, &out, info, lanes) == BLA_OK &&
+              lane_call(r, sh, &in, &sc, isc, scalar) == BLA_OK &&
+              lane_call(r, sh, &wo_in, &wo, iwo, lanes) == BLA_OK,
+          "%s: a call failed", where);
+    CHECK(info[q] < 0 && info[q] == isc[q] &&
+              r->fam->outputs_nan(r, sh, pool, &out, q),
+          "%s %s threads=%d, non-finite problem at lane %lld of a group: "
+          "info %d (scalar %d) or outputs not all NaN",
+          where, bla_simd_name(path), threads, (long long)(q - w), info[q],
+          isc[q]);
+    CHECK(io_same(&out, &sc) &&
+              memcmp(info, isc, (size_t)count * sizeof(int)) == 0,
+          "%s %s threads=%d, non-finite problem at lane %lld: the batch "
+          "differs from the scalar path",
+          where, bla_simd_name(path), threads, (long long)(q - w));
+    for (p = 0; p < count; ++p)
+      if (p != q)
+        CHECK(io_same_problem(&out, info, p, &wo, iwo, p < q ? p : p - 1),
+              "%s %s threads=%d, non-finite problem at lane %lld: problem "
+              "%lld differs from a run without the non-finite problem",
+              where, bla_simd_name(path), threads, (long long)(q - w),
+              (long long)p);
+    io_free(&in);
+    io_free(&out);
+    io_free(&sc);
+    io_free(&wo_in);
+    io_free(&wo);
+  }
+  BLT_FREE_ALL(idx, info, isc, iwo);
+}
+
+static void lane_isolation(const lane_routine *r, int is_float) {
+  lane_shape *shapes =
+      (lane_shape *)blt_xcalloc(LANE_MAXSHAPES, sizeof(lane_shape));
+  bla_simd paths[LANE_NPATHS];
+  const int np = lane_paths_supported(paths);
+  const int ns = lane_shapes(r, is_float, k_isolation_orders,
+                             LANE_NELEM(k_isolation_orders), shapes);
+  int64_t nnan = 0;
+  int is, lay, ip, t;
+  report();
+  for (is = 0; is < ns; ++is) {
+    const lane_shape *sh = &shapes[is];
+    lane_pool pool;
+    blt_rng rng;
+    int64_t k;
+    const int gst = r->fam->pool_new(r, sh, 0x150A7E00u + (uint64_t)is, &pool);
+    CHECK(gst == 0, "%s: generating the pool failed", lane_name(r, is_float));
+    blt_rng_seed(&rng, 0xF00D0000u + (uint64_t)is);
+    for (k = 0; k < pool.size; ++k) {
+      if (pool.kind[k] != LANE_NAN)
+        continue;
+      ++nnan;
+      for (lay = 0; lay < BLT_NLAYOUTS; ++lay) {
+        char where[160];
+        shape_text(r, sh, (blt_layout)lay, where, sizeof where);
+        for (ip = 0; ip < np; ++ip)
+          for (t = 1; t <= 2; ++t)
+            lane_isolate(r, sh, &pool, (blt_layout)lay, paths[ip], t, k, &rng,
+                         where);
+      }
+    }
+    r->fam->pool_free(&pool);
+  }
+  CHECK(nnan > 0, "%s: no non-finite problem to isolate",
+        lane_name(r, is_float));
+  free(shapes);
+  lane_restore_auto();
+  check_done();
+}
+
+/* ---- The tests ------------------------------------------------------------
+ */
+
+#define LANE_TESTS(R, dname, fname)                                            \
+  TEST_PRECS(sweep, dname, fname) {                                            \
+    lane_sweep(&k_routines[R], is_float);                                      \
+  }                                                                            \
+  TEST_PRECS(isolation, dname, fname) {                                        \
+    lane_isolation(&k_routines[R], is_float);                                  \
+  }
+
+LANE_TESTS(R_PBTRF, dpbtrf, spbtrf)
+LANE_TESTS(R_PBTRS, dpbtrs, spbtrs)
+LANE_TESTS(R_PBSV, dpbsv, spbsv)
+LANE_TESTS(R_POTRF, dpotrf, spotrf)
+LANE_TESTS(R_POTRS, dpotrs, spotrs)
+LANE_TESTS(R_POSV, dposv, sposv)
+
+/* The path API: on x86-64 at least one lane path; the library's answer
+ * agrees with the CPU's; an unsupported path is refused and changes
+ * nothing; a supported one is taken; BLA_SIMD_AUTO gives a supported
+ * path, the widest when BLA_SIMD does not name one. */
+Test(paths, api) {
+  bla_simd paths[LANE_NPATHS], widest = BLA_SIMD_SCALAR;
+  const int np = lane_paths_supported(paths);
+  int k;
+  report();
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  cr_expect(np > 0,
+            "no SIMD lane path (avx2, avx512) is supported on this x86-64 "
+            "CPU: the lane tests compared only the scalar path with itself");
+  /* Both sides "nonzero when": compared as truth values. */
+  CHECK((bla_host_simd_supported(BLA_SIMD_AVX2) != 0) ==
+            (__builtin_cpu_supports("avx2") != 0),
+        "bla_host_simd_supported(avx2) disagrees with the CPU");
+  CHECK((bla_host_simd_supported(BLA_SIMD_AVX512) != 0) ==
+            (__builtin_cpu_supports("avx512f") &&
+             __builtin_cpu_supports("avx512dq")),
+        "bla_host_simd_supported(avx512) disagrees with the CPU");
+#endif
+  CHECK(bla_host_simd_supported(BLA_SIMD_SCALAR) &&
+            !bla_host_simd_supported(BLA_SIMD_AUTO) &&
+            !bla_host_simd_supported((bla_simd)42),
+        "scalar must be supported, auto and 42 not");
+  for (k = 0; k < np; ++k)
+    widest = paths[k];
+  for (k = 0; k < LANE_NPATHS; ++k) {
+    const bla_simd p = k_lane_paths[k];
+    if (bla_host_simd_supported(p)) {
+      lane_use(p);
+      continue;
+    }
+    lane_use(BLA_SIMD_SCALAR);
+    CHECK(bla_set_host_simd(p) == BLA_ERR_ARG &&
+              bla_host_simd() == BLA_SIMD_SCALAR,
+          "bla_set_host_simd(%s) on a CPU without it", bla_simd_name(p));
+  }
+  CHECK(bla_set_host_simd(BLA_SIMD_AUTO) == BLA_OK &&
+            bla_host_simd_supported(bla_host_simd()),
+        "auto chose %s, which is not supported",
+        bla_simd_name(bla_host_simd()));
+  if (!getenv("BLA_SIMD"))
+    CHECK(bla_host_simd() == widest, "auto chose %s, the widest is %s",
+          bla_simd_name(bla_host_simd()), bla_simd_name(widest));
+  CHECK(strcmp(bla_simd_name(BLA_SIMD_AVX512), "avx512") == 0 &&
+            strcmp(bla_simd_name((bla_simd)42), "unknown") == 0,
+        "bla_simd_name");
+  lane_restore_auto();
+  check_done();
+}
