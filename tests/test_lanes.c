@@ -242,6 +242,8 @@ static int64_t io_first_diff(const lane_io *x, const int *infox,
 
 /* ---- Routines and families ----------------------------------------------- */
 
+#define LANE_NELEM(x) ((int)(sizeof(x) / sizeof((x)[0])))
+
 /* The shape parameters of one sweep point; a routine reads those it
  * takes (lane_routine.dims). */
 typedef struct {
@@ -278,6 +280,9 @@ typedef struct {
   /* 1 when every output of problem p is NaN. */
   int (*outputs_nan)(const lane_routine *r, const lane_shape *sh,
                      const lane_pool *pool, const lane_io *io, int64_t p);
+  /* The orders n of the sweep. */
+  const int64_t *orders;
+  int norders;
 } lane_family;
 
 struct lane_routine {
@@ -411,8 +416,10 @@ static int chol_outputs_nan(const lane_routine *r, const lane_shape *sh,
   return stored_nan;
 }
 
-static const lane_family k_chol = {chol_pool_new, chol_pool_free, chol_batch,
-                                   chol_outputs_nan};
+static const int64_t k_chol_orders[] = {0, 1, 2, 3, 5, 8, 16};
+static const lane_family k_chol = {chol_pool_new, chol_pool_free,
+                                   chol_batch,    chol_outputs_nan,
+                                   k_chol_orders, LANE_NELEM(k_chol_orders)};
 
 /* One function per routine: its batch driver in the shape's precision. */
 static bla_status run_pbtrf(const lane_shape *sh, lane_io *io, int *info,
@@ -457,11 +464,103 @@ static bla_status run_posv(const lane_shape *sh, lane_io *io, int *info,
                       : bla_dposv_batch(sh->uplo, a.d, b.d, info, ex);
 }
 
+/* ---- The tridiagonal family ----------------------------------------------
+ * Operand 0 is d, operand 1 is e, vectors (in: the matrix; out: the
+ * eigenvalues and e destroyed). Pools: types of the steqr catalogue
+ * (bla_test.h) that converge after very different numbers of sweeps,
+ * twice each: zero and diagonal ones (e = 0: no sweep), random ones,
+ * Wilkinson and glued Wilkinson ones (W21 blocks glued by 1e-8 and
+ * sqrt(ulp): at n = 33 a glued pair), scaled ones; and two more random
+ * ones with a NaN in d and, for n > 1, in e. Sweeps draw them mixed in
+ * one batch, so that lanes end their solves at different times. */
+#define ST_D 0
+#define ST_E 1
+
+static const int k_st_types[] = {13, 1, 3, 5, 8, 21, 22, 23, 24, 25, 26, 29};
+#define ST_NTYPES LANE_NELEM(k_st_types)
+#define ST_REPS 2
+
+static int st_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  const int64_t n = sh->n, nnan = n > 1 ? 2 : n;
+  const int64_t ngood = ST_NTYPES * ST_REPS;
+  int types[ST_NTYPES * ST_REPS + 2];
+  blt_st_set *s = (blt_st_set *)blt_xcalloc(1, sizeof(blt_st_set));
+  int64_t p;
+  (void)r;
+  for (p = 0; p < ngood + nnan; ++p)
+    types[p] = p < ngood ? k_st_types[p % ST_NTYPES] : k_st_types[0];
+  *s = blt_st_set_new(blt_prec_of(sh->is_float), n, types, (int)(ngood + nnan),
+                      1, seed, 0);
+  pool->size = s->count;
+  pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
+  pool->data = s;
+  for (p = ngood; p < ngood + nnan; ++p) {
+    /* The first NaN problem has it in d, the second in e. */
+    if (p == ngood)
+      s->d[p * n + n / 2] = NAN;
+    else
+      s->e[p * n + (n - 1) / 2] = NAN;
+    pool->kind[p] = LANE_NAN;
+  }
+  return 0;
+}
+
+static void st_pool_free(lane_pool *pool) {
+  blt_st_set *s = (blt_st_set *)pool->data;
+  blt_st_set_free(s);
+  BLT_FREE_ALL(s, pool->kind);
+  memset(pool, 0, sizeof *pool);
+}
+
+static lane_io st_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  blt_st_batch b = blt_st_batch_new((const blt_st_set *)pool->data, layout,
+                                    BLT_Z_ABSENT, idx, count);
+  lane_io io;
+  (void)r;
+  (void)sh;
+  memset(&io, 0, sizeof io);
+  io.count = count;
+  io.v[ST_D] = b.d;
+  io.v[ST_E] = b.e;
+  return io;
+}
+
+/* Outputs: d and e. */
+static int st_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                          const lane_pool *pool, const lane_io *io, int64_t p) {
+  const int64_t n = sh->n;
+  double *x = blt_dalloc(n);
+  int all_nan;
+  (void)r;
+  (void)pool;
+  blt_vbatch_get(io->v[ST_D], p, x);
+  all_nan = blt_all_nan((size_t)n, x);
+  blt_vbatch_get(io->v[ST_E], p, x);
+  all_nan = all_nan && blt_all_nan((size_t)(n - 1), x);
+  free(x);
+  return all_nan;
+}
+
+static const int64_t k_st_orders[] = {0, 1, 2, 3, 5, 8, 16, 33};
+static const lane_family k_st = {st_pool_new, st_pool_free,
+                                 st_batch,    st_outputs_nan,
+                                 k_st_orders, LANE_NELEM(k_st_orders)};
+
+static bla_status run_sterf(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_vbatch d = io->v[ST_D], e = io->v[ST_E];
+  return sh->is_float ? bla_ssterf_batch(d.s, e.s, info, ex)
+                      : bla_dsterf_batch(d.d, e.d, info, ex);
+}
+
 #define CH_BAND_DIMS (LANE_UPLO | LANE_KD)
 #define CH_DENSE_DIMS LANE_UPLO
 
 /* The routines with a lane form (docs/PERFORMANCE.md). */
-enum { R_PBTRF, R_PBTRS, R_PBSV, R_POTRF, R_POTRS, R_POSV };
+enum { R_PBTRF, R_PBTRS, R_PBSV, R_POTRF, R_POTRS, R_POSV, R_STERF };
 static const lane_routine k_routines[] = {
     {"dpbtrf", "spbtrf", &k_chol, CH_BAND_DIMS, CH_BAND | CH_FACTOR, run_pbtrf},
     {"dpbtrs", "spbtrs", &k_chol, CH_BAND_DIMS | LANE_NRHS, CH_BAND | CH_SOLVE,
@@ -473,26 +572,25 @@ static const lane_routine k_routines[] = {
      run_potrs},
     {"dposv", "sposv", &k_chol, CH_DENSE_DIMS | LANE_NRHS, CH_FACTOR | CH_SOLVE,
      run_posv},
+    {"dsterf", "ssterf", &k_st, 0, 0, run_sterf},
 };
 
 /* ---- Shapes ----------------------------------------------------------------
  */
 
-static const int64_t k_orders[] = {0, 1, 2, 3, 5, 8, 16};
 static const int64_t k_bands[] = {0, 1, 2, 4};
 static const int64_t k_nrhs[] = {1, 3};
-#define LANE_NELEM(x) ((int)(sizeof(x) / sizeof((x)[0])))
 #define LANE_MAXSHAPES 128
 
-/* Every shape r takes: both uplo, the orders, the band widths below n
+/* Every shape r takes: both uplo, its family's orders, the band widths below n
  * (kd = 0 for n <= 1), the right-hand side counts; parameters r does not
  * take stay at their first value. Orders listed in only (NULL: all). */
 static int lane_shapes(const lane_routine *r, int is_float, const int64_t *only,
                        int nonly, lane_shape *out) {
   int iu, in, ik, ir, ns = 0, k;
   for (iu = 0; iu < ((r->dims & LANE_UPLO) ? 2 : 1); ++iu)
-    for (in = 0; in < LANE_NELEM(k_orders); ++in) {
-      const int64_t n = k_orders[in];
+    for (in = 0; in < r->fam->norders; ++in) {
+      const int64_t n = r->fam->orders[in];
       for (k = 0; k < nonly && only[k] != n; ++k)
         ;
       if (only && k == nonly)
@@ -761,6 +859,7 @@ LANE_TESTS(R_PBSV, dpbsv, spbsv)
 LANE_TESTS(R_POTRF, dpotrf, spotrf)
 LANE_TESTS(R_POTRS, dpotrs, spotrs)
 LANE_TESTS(R_POSV, dposv, sposv)
+LANE_TESTS(R_STERF, dsterf, ssterf)
 
 /* The path API: on x86-64 at least one lane path; the library's answer
  * agrees with the CPU's; an unsupported path is refused and changes
