@@ -664,6 +664,162 @@ void bench_group_cells(const bench_group *g, int first, int last, int ref,
   }
 }
 
+/* ---- host SIMD paths as sides -------------------------------------------- */
+
+const bla_simd bench_simd_all[BENCH_SIMD_PATHS] = {
+    BLA_SIMD_SCALAR, BLA_SIMD_AVX2, BLA_SIMD_AVX512};
+
+int bench_simd_sides_init(bench_simd_sides *s, const char *const *base_names,
+                          int nper, int ntail) {
+  memset(s, 0, sizeof *s);
+  for (int k = 0; k < BENCH_SIMD_PATHS; ++k)
+    if (bla_host_simd_supported(bench_simd_all[k]))
+      s->path[s->npaths++] = bench_simd_all[k];
+  bla_set_host_simd(BLA_SIMD_AUTO);
+  s->native = bla_host_simd();
+  s->nper = nper;
+  s->ntail = ntail;
+  s->nsides = 1 + s->npaths * nper + ntail;
+  if (s->nsides > BENCH_MAX_SIDES) {
+    fprintf(stderr, "%s: %d sides, more than BENCH_MAX_SIDES\n", prog_name,
+            s->nsides);
+    return 0;
+  }
+  for (int side = 0; side < s->nsides; ++side) {
+    const int b = bench_simd_base(s, side);
+    if (side == 0)
+      snprintf(s->name_buf[side], sizeof s->name_buf[side], "%s",
+               base_names[b]);
+    else
+      snprintf(s->name_buf[side], sizeof s->name_buf[side], "%s [%s]",
+               base_names[b], bla_simd_name(bench_simd_side_path(s, side)));
+    s->names[side] = s->name_buf[side];
+  }
+  return 1;
+}
+
+int bench_simd_base(const bench_simd_sides *s, int side) {
+  const int per = s->npaths * s->nper;
+  if (side == 0)
+    return 0;
+  return side <= per ? 1 + (side - 1) % s->nper : side - per + s->nper;
+}
+
+bla_simd bench_simd_side_path(const bench_simd_sides *s, int side) {
+  return side > 0 && side <= s->npaths * s->nper ? s->path[(side - 1) / s->nper]
+                                                 : s->native;
+}
+
+int bench_simd_side(const bench_simd_sides *s, int base, bla_simd path) {
+  for (int k = 0; k < s->npaths; ++k)
+    if (s->path[k] == path)
+      return 1 + k * s->nper + base - 1;
+  return -1;
+}
+
+void bench_simd_select(const bench_simd_sides *s, int side) {
+  bla_set_host_simd(bench_simd_side_path(s, side));
+}
+
+int bench_simd_lanes(bla_simd path) {
+  return path == BLA_SIMD_AVX512 ? 8 : path == BLA_SIMD_AVX2 ? 4 : 1;
+}
+
+const char *bench_simd_label(bla_simd path) {
+  return path == BLA_SIMD_AVX512 ? "AVX-512"
+         : path == BLA_SIMD_AVX2 ? "AVX2"
+                                 : "scalar";
+}
+
+void bench_simd_head(char *buf, size_t len, const char *const *labels,
+                     int nlabels) {
+  for (int l = 0; l < nlabels; ++l)
+    for (int k = 0; k < BENCH_SIMD_PATHS; ++k) {
+      const size_t used = strlen(buf);
+      snprintf(buf + used, len - used, "| %s %s us, speedup ", labels[l],
+               bench_simd_label(bench_simd_all[k]));
+    }
+}
+
+double bench_speedup_cell(char *buf, size_t len, const bench_group *g,
+                          int side) {
+  double lo, hi, q, us;
+  char sp[32];
+  size_t used;
+  us = bench_time_cell(buf, len, g->t[side], g->reps, (double)g->count);
+  q = bench_ratio(g->t[0], g->t[side], g->reps, &lo, &hi);
+  bench_fmt_val(sp, sizeof sp, q, (hi - lo) / q);
+  used = strlen(buf);
+  snprintf(buf + used, len - used, " **%sx** (%.2g-%.2g)", sp, lo, hi);
+  return us;
+}
+
+double bench_simd_cell(char *buf, size_t len, const bench_simd_sides *s,
+                       const bench_group *g, int base, bla_simd path) {
+  const int side = bench_simd_side(s, base, path);
+  if (side < 0) {
+    snprintf(buf, len, "not supported on this CPU");
+    return 0;
+  }
+  return bench_speedup_cell(buf, len, g, side);
+}
+
+int bench_simd_fastest(const bench_simd_sides *s, const bench_group *g,
+                       double *us) {
+  int best = 1;
+  for (int side = 1; side < s->nsides; ++side) {
+    const double t = bench_median(g->t[side], g->reps);
+    if (side == 1 || t < *us) {
+      best = side;
+      *us = t;
+    }
+  }
+  *us *= 1e6 / (double)g->count;
+  return best;
+}
+
+double bench_simd_fastest_cell(char *buf, size_t len, const bench_simd_sides *s,
+                               const bench_group *g, double flops,
+                               double peak1) {
+  double us = 0;
+  const int side = bench_simd_fastest(s, g, &us);
+  const bla_simd path = bench_simd_side_path(s, side);
+  const double gf = flops / us * 1e-3;
+  snprintf(buf, len, "%.2g %s (%.2g%%)", gf, bench_simd_label(path),
+           100 * gf * 1e9 / (peak1 * bench_simd_lanes(path)));
+  return us;
+}
+
+void bench_print_simd(const bench_simd_sides *s, double peak1) {
+  printf("- host SIMD paths: this CPU and build run");
+  for (int k = 0; k < s->npaths; ++k)
+    printf("%s %s", k ? "," : "", bench_simd_label(s->path[k]));
+  for (int k = 0, first = 1; k < BENCH_SIMD_PATHS; ++k)
+    if (!bla_host_simd_supported(bench_simd_all[k])) {
+      printf("%s %s", first ? "; not supported on this CPU:" : ",",
+             bench_simd_label(bench_simd_all[k]));
+      first = 0;
+    }
+  printf("; native path (BLA_SIMD, else the widest) %s. A column named "
+         "after a path ran with bla_set_host_simd forcing it; the other "
+         "batchla columns ran on the native path\n",
+         bench_simd_label(s->native));
+  if (peak1 > 0) {
+    printf("- peak of one core: scalar multiply-add throughput measured "
+           "%.3g GFLOP/s (bench_scalar_peak: separate multiply and add, no "
+           "FMA); a path's peak is assumed to be that times its lanes of "
+           "doubles:",
+           peak1 * 1e-9);
+    for (int k = 0; k < BENCH_SIMD_PATHS; ++k)
+      printf("%s %s %d x = %.3g GFLOP/s", k ? "," : "",
+             bench_simd_label(bench_simd_all[k]),
+             bench_simd_lanes(bench_simd_all[k]),
+             peak1 * bench_simd_lanes(bench_simd_all[k]) * 1e-9);
+    printf(" (an assumption: FMA can double a path's peak, and a CPU may "
+           "clock AVX-512 lower or issue it on fewer ports)\n");
+  }
+}
+
 /* ---- sides that time themselves ------------------------------------------ */
 
 static void side_fail(bench_side *r, const char *why) {

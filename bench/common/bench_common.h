@@ -224,7 +224,7 @@ int64_t bench_calibrate(double (*probe)(void *ctx, int64_t count), void *ctx,
 
 /* ---- a family of groups compared with LAPACK ----------------------------- */
 
-#define BENCH_MAX_SIDES 8
+#define BENCH_MAX_SIDES 16
 
 /* The sides of most comparisons: LAPACK looped over the batch, batchla on
  * the column-major and on the interleaved layout. */
@@ -347,6 +347,71 @@ int bench_run_threads(const bench_family *f, bench_spec *spec,
 void bench_group_cells(const bench_group *g, int first, int last, int ref,
                        int speedup, char (*cell)[64], char (*ratio)[64],
                        double *med);
+
+/* ---- host SIMD paths as sides -------------------------------------------- */
+
+/* The host engine's SIMD paths a bench compares (docs/MEASURING.md, rule
+ * 9), narrowest first: scalar, AVX2, AVX-512. */
+#define BENCH_SIMD_PATHS 3
+extern const bla_simd bench_simd_all[BENCH_SIMD_PATHS];
+
+/* The sides of a bench whose batchla sides run once under every SIMD path
+ * this CPU and build support. Its sides without the paths (the base
+ * sides) are: 0 the reference (LAPACK), 1..nper those timed under every
+ * path, nper+1..nper+ntail those timed under the native path only. The
+ * sides timed are then 0, nper sides per supported path (path after path,
+ * narrowest first, each path's in base order) and the ntail ones. */
+typedef struct {
+  int npaths;                      /* paths this CPU and build run */
+  bla_simd path[BENCH_SIMD_PATHS]; /* those, narrowest first */
+  bla_simd native; /* the engine's own choice: BLA_SIMD, else the widest */
+  int nper, ntail, nsides;
+  const char *names[BENCH_MAX_SIDES]; /* "<base name> [<path>]" */
+  char name_buf[BENCH_MAX_SIDES][96];
+} bench_simd_sides;
+/* base_names: the 1 + nper + ntail base sides' names. 0, with a message,
+ * when the sides do not fit in BENCH_MAX_SIDES. */
+int bench_simd_sides_init(bench_simd_sides *s, const char *const *base_names,
+                          int nper, int ntail);
+/* The base side of side, and the path it runs under (the reference's and
+ * the tail's: native). */
+int bench_simd_base(const bench_simd_sides *s, int side);
+bla_simd bench_simd_side_path(const bench_simd_sides *s, int side);
+/* The side of per-path base side base (1..nper) under path, or -1 when
+ * this CPU or build cannot run path. */
+int bench_simd_side(const bench_simd_sides *s, int base, bla_simd path);
+/* Sets the engine's path for side: call it where the side is prepared
+ * (untimed). */
+void bench_simd_select(const bench_simd_sides *s, int side);
+/* Doubles per vector (1 for scalar), and the name in the reports ("scalar",
+ * "AVX2", "AVX-512"). */
+int bench_simd_lanes(bla_simd path);
+const char *bench_simd_label(bla_simd path);
+/* Appends to a table head, for each of the nlabels labels, a column per
+ * path in bench_simd_all: "| <label> <path> us, speedup ". */
+void bench_simd_head(char *buf, size_t len, const char *const *labels,
+                     int nlabels);
+/* A side's cell: the time per problem and the speedup over side 0, "us
+ * (spread%) **q x** (lo-hi)"; returns the median time in microseconds. */
+double bench_speedup_cell(char *buf, size_t len, const bench_group *g,
+                          int side);
+/* Per-path base side base under path: bench_speedup_cell, or "not
+ * supported on this CPU" (and 0). */
+double bench_simd_cell(char *buf, size_t len, const bench_simd_sides *s,
+                       const bench_group *g, int base, bla_simd path);
+/* The fastest batchla side (median time) of g, its median time per problem
+ * in microseconds into *us. */
+int bench_simd_fastest(const bench_simd_sides *s, const bench_group *g,
+                       double *us);
+/* "<GFLOP/s> <path> (<%> of its peak)" of the fastest side doing flops per
+ * problem, a path's peak taken as peak1 (bench_scalar_peak) times its
+ * lanes; returns that side's median time per problem in microseconds. */
+double bench_simd_fastest_cell(char *buf, size_t len, const bench_simd_sides *s,
+                               const bench_group *g, double flops,
+                               double peak1);
+/* The report lines on the paths: which this CPU runs, which not, the
+ * native one, and with peak1 > 0 the peaks assumed for each. */
+void bench_print_simd(const bench_simd_sides *s, double peak1);
 
 /* ---- sides that time themselves (GPU: events; host: wall clock) ---------- */
 
