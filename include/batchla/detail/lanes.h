@@ -57,17 +57,19 @@ static inline bla_slane bla_slane_sqrt(bla_slane x) {
 
 /* Nonzero when some lane of the mask is set. */
 static inline int bla_dlane_any(bla_dlane_mask m) {
-  int k, r = 0;
-  for (k = 0; k < BLA_DLANES; ++k)
-    r |= m[k] != 0;
-  return r;
+#if BLA_LANE_BYTES == 64
+  return _mm512_test_epi64_mask((__m512i)m, (__m512i)m) != 0;
+#else
+  return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+#endif
 }
 
 static inline int bla_slane_any(bla_slane_mask m) {
-  int k, r = 0;
-  for (k = 0; k < BLA_SLANES; ++k)
-    r |= m[k] != 0;
-  return r;
+#if BLA_LANE_BYTES == 64
+  return _mm512_test_epi32_mask((__m512i)m, (__m512i)m) != 0;
+#else
+  return !_mm256_testz_si256((__m256i)m, (__m256i)m);
+#endif
 }
 
 /* m ? a : b, lane by lane. */
@@ -100,22 +102,34 @@ static inline bla_slane bla_slane_gather(const float *base,
 #endif
 }
 
-/* base[idx[k]] := v[k] for the lanes k set in m. Lane by lane: AVX2 has
- * no scatter, and AVX-512's measured no faster here. */
+/* base[idx[k]] := v[k] for the lanes k set in m (AVX2 has no scatter:
+ * lane by lane there). */
 static inline void bla_dlane_scatter(double *base, bla_dlane_mask idx,
                                      bla_dlane v, bla_dlane_mask m) {
+#if BLA_LANE_BYTES == 64
+  _mm512_mask_i64scatter_pd(base,
+                            _mm512_test_epi64_mask((__m512i)m, (__m512i)m),
+                            (__m512i)idx, (__m512d)v, 8);
+#else
   int k;
   for (k = 0; k < BLA_DLANES; ++k)
     if (m[k])
       base[idx[k]] = v[k];
+#endif
 }
 
 static inline void bla_slane_scatter(float *base, bla_slane_mask idx,
                                      bla_slane v, bla_slane_mask m) {
+#if BLA_LANE_BYTES == 64
+  _mm512_mask_i32scatter_ps(base,
+                            _mm512_test_epi32_mask((__m512i)m, (__m512i)m),
+                            (__m512i)idx, (__m512)v, 4);
+#else
   int k;
   for (k = 0; k < BLA_SLANES; ++k)
     if (m[k])
       base[idx[k]] = v[k];
+#endif
 }
 
 #endif
