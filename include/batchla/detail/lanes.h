@@ -55,6 +55,17 @@ static inline bla_slane bla_slane_sqrt(bla_slane x) {
 #endif
 }
 
+/* |x|, lane by lane (the sign bit cleared, as fabs does). */
+static inline bla_dlane bla_dlane_fabs(bla_dlane x) {
+  const bla_dlane_mask sign = {0};
+  return (bla_dlane)((bla_dlane_mask)x & ~(sign | INT64_MIN));
+}
+
+static inline bla_slane bla_slane_fabs(bla_slane x) {
+  const bla_slane_mask sign = {0};
+  return (bla_slane)((bla_slane_mask)x & ~(sign | INT32_MIN));
+}
+
 /* Nonzero when some lane of the mask is set. */
 static inline int bla_dlane_any(bla_dlane_mask m) {
 #if BLA_LANE_BYTES == 64
