@@ -410,21 +410,13 @@ static void print_row(const result *r, int n, int kd, int dense, int threads,
     snprintf(head, sizeof head, "| %d | %d | %d | %lld", n, kd, threads,
              (long long)g->count);
   if (!g->ok) {
-    printf("%s | MISMATCH: %s |", head, g->why);
-    for (int c = 0; c < ROW_COLS; ++c)
-      printf(" |");
-    printf("\n");
+    bench_mismatch_row(head, g, ROW_COLS);
     return;
   }
   bench_time_cell(cell, sizeof cell, g->t[SIDE_LAPACK], g->reps,
                   (double)g->count);
   printf("%s | %s", head, cell);
-  for (int l = 0; l < 2; ++l)
-    for (int k = 0; k < BENCH_SIMD_PATHS; ++k) {
-      bench_simd_cell(cell, sizeof cell, &sides, g, layouts[l],
-                      bench_simd_all[k]);
-      printf(" | %s", cell);
-    }
+  bench_print_simd_cells(&sides, g, layouts, 2);
   bench_speedup_cell(cell, sizeof cell, g, sides.nsides - 1);
   printf(" | %s", cell);
   {

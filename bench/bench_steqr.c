@@ -1,7 +1,7 @@
 /* bench_steqr: per-problem time of batchla's host tridiagonal eigensolvers
  * against LAPACK (LAPACKE over the system LAPACK, normally OpenBLAS's)
- * looped with OpenMP over the same batch, as docs/PERFORMANCE.md reports
- * it, with the rules stated there.
+ * looped with OpenMP over the same batch, in one run (rules:
+ * docs/MEASURING.md).
  *
  *   bench_steqr [--quick] [--reps R] [--target S] [--n 4,8,...]
  *               [--threads 1,2,...] [--seed X]
@@ -12,10 +12,13 @@
  *
  * Jobs: eigenvalues and eigenvectors (bla_dsteqr_batch, BLA_COMPZ_INIT vs
  * dsteqr('I')) and eigenvalues only (bla_dsterf_batch vs dsterf). batchla
- * runs on the column-major and on the interleaved layout. Every group is
- * cross-checked before it is timed; a group that fails the check prints
- * no timing and makes the program exit with status 1. The markdown report
- * goes to stdout, progress to stderr. */
+ * runs on the column-major and on the interleaved layout; for values only
+ * once under every host SIMD path the CPU supports (scalar, AVX2,
+ * AVX-512, forced with bla_set_host_simd), with vectors (no lane form)
+ * under the native path. Every group is cross-checked before it is timed,
+ * every batchla side's outputs bit for bit against the others'; a group
+ * that fails the check prints no timing and makes the program exit with
+ * status 1. The markdown report goes to stdout, progress to stderr. */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -33,6 +36,16 @@
 #define SAMPLES 64 /* problems per group given the O(n^3) vector checks */
 
 enum { JOB_VECTORS, JOB_VALUES, NJOBS };
+
+/* The base sides (bench_simd_sides): LAPACK, batchla col-major and
+ * interleaved (BENCH_SIDE_*). The values job times them under every SIMD
+ * path (sides 0..sides.nsides-1); the vectors job, which has no lane
+ * form, times the layout sides 0..2 under the native path (simd_side). */
+static const char *const base_name[BENCH_LAYOUT_SIDES] = {
+    "LAPACK", "batchla col-major", "batchla interleaved"};
+
+/* The sides of the values job, set up in main. */
+static bench_simd_sides sides;
 
 /* One batch and its scratch. Inputs d0, e0 are packed (problem after
  * problem); d, e, z hold the layout of the side being run. */
@@ -109,19 +122,35 @@ static void batch_destroy(void *ctx) {
              b);
 }
 
-/* Inputs into the side's layout (untimed); b is a batch. */
+/* The side of sides that the job's side is: the vectors job's layout
+ * sides run on the native path. */
+static int simd_side(const batch *b, int side) {
+  if (b->job == JOB_VALUES || side == BENCH_SIDE_LAPACK)
+    return side;
+  return bench_simd_side(&sides, side, sides.native);
+}
+
+/* The layout (a BENCH_SIDE_*) of the job's side. */
+static int layout_of(const batch *b, int side) {
+  return bench_simd_base(&sides, simd_side(b, side));
+}
+
+/* Inputs into the side's layout and the side's SIMD path (untimed); b is
+ * a batch. */
 static void batch_prepare(void *ctx, int side) {
   batch *b = ctx;
-  bench_to_layout(b->d0, b->d, b->n, b->count, side == BENCH_SIDE_INT,
-                  b->threads);
-  bench_to_layout(b->e0, b->e, ne_of(b->n), b->count, side == BENCH_SIDE_INT,
-                  b->threads);
+  const int inter = layout_of(b, side) == BENCH_SIDE_INT;
+  bench_simd_select(&sides, simd_side(b, side));
+  bench_to_layout(b->d0, b->d, b->n, b->count, inter, b->threads);
+  bench_to_layout(b->e0, b->e, ne_of(b->n), b->count, inter, b->threads);
 }
 
 /* The timed part: the number of failed problems, or -1 when the batch
- * driver itself refused; b is a batch. */
-static long batch_run(void *ctx, int side) {
+ * driver itself refused; b is a batch. The SIMD path is the side's
+ * (batch_prepare set it). */
+static long batch_run(void *ctx, int side_) {
   batch *b = ctx;
+  const int side = layout_of(b, side_);
   const bla_index c = b->count, n = b->n, ne = ne_of(b->n);
   const int vectors = b->job == JOB_VECTORS;
   long bad = 0;
@@ -196,9 +225,9 @@ static void vector_ratios(const batch *b, int side, double *res, double *orth) {
   free(lam);
 }
 
-/* FNV-1a over the outputs of problems 0..k-1 in logical order. */
-static uint64_t output_hash(const void *b_, int side, int64_t k) {
-  const batch *b = b_;
+/* FNV-1a over the outputs of problems 0..k-1 in logical order (side: a
+ * layout). */
+static uint64_t output_hash(const batch *b, int side, bla_index k) {
   uint64_t h = BENCH_HASH_INIT;
   for (bla_index p = 0; p < k; ++p) {
     for (int i = 0; i < b->n; ++i)
@@ -211,13 +240,10 @@ static uint64_t output_hash(const void *b_, int side, int64_t k) {
   return h;
 }
 
-/* One side: LAPACK's eigenvalues kept as the reference, batchla's
- * compared with them; the vectors of sampled problems. */
-static void check_side(void *b_, bench_group *g, int side, void *scratch) {
-  batch *b = b_;
-  result *r = (result *)g;
+/* One side (side: a layout): LAPACK's eigenvalues kept as the reference,
+ * batchla's compared with them; the vectors of sampled problems. */
+static void check_side(batch *b, result *r, int side, const char *name) {
   const int n = b->n;
-  (void)scratch;
   if (side == BENCH_SIDE_LAPACK) {
     memcpy(b->lap_d, b->d, (size_t)(b->count * n) * sizeof(double));
   } else {
@@ -228,16 +254,39 @@ static void check_side(void *b_, bench_group *g, int side, void *scratch) {
   }
   if (b->job == JOB_VECTORS)
     vector_ratios(b, side, &r->res, &r->orth);
-  bench_eig_verdict(r, bench_layout_side_names[side]);
+  bench_eig_verdict(r, name);
 }
 
-/* Runs every side once (which also warms caches and the thread pool) and
- * compares it with LAPACK; g the head of a result. */
+/* Runs every side of the job once (which also warms caches and the thread
+ * pool) and checks it against LAPACK, and every batchla side's outputs
+ * (every path and layout) the same bits; g the head of a result. */
 static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
+  batch *b = run->ctx;
   result *r = (result *)g;
+  const int values = b->job == JOB_VALUES;
+  const int nsides = values ? sides.nsides : BENCH_LAYOUT_SIDES;
+  const char *const *names = values ? sides.names : bench_layout_side_names;
+  uint64_t h_k1 = 0, h1 = 0;
+  int same = 1;
   r->eig = r->res = r->orth = 0;
-  bench_layout_check(run, g, k1, hash, NULL, check_side, output_hash);
+  for (int side = 0; side < nsides; ++side) {
+    const int layout = layout_of(b, side);
+    if (!bench_check_run(run, side, names[side], g))
+      return;
+    check_side(b, r, layout, names[side]);
+    if (!g->ok)
+      return;
+    if (side != BENCH_SIDE_LAPACK) {
+      const uint64_t h = output_hash(b, layout, b->count);
+      h1 = side == 1 ? h : h1;
+      same &= h == h1;
+    }
+    if (layout == BENCH_SIDE_INT) /* the first k1 problems: every thread
+                                     count's */
+      h_k1 = output_hash(b, layout, k1);
+  }
+  bench_check_bits(g, same, h_k1, hash);
 }
 
 /* A group's batch: sized for the target time of a LAPACK run within a
@@ -252,37 +301,76 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
            g->threads);
 }
 
-static const bench_family family =
-    BENCH_LAYOUT_FAMILY(batch_make, batch_destroy, batch_prepare, batch_run,
-                        cross_check, batch_size);
-
 /* ---- the report -------------------------------------------------------- */
 
 static void print_table(int job) {
-  bench_print_table(job == JOB_VECTORS
-                        ? "Eigenvalues and eigenvectors: "
-                          "bla_dsteqr_batch(INIT) vs dsteqr('I')"
-                        : "Eigenvalues only: bla_dsterf_batch vs dsterf",
-                    "| n | threads | batch | LAPACK us | batchla col-major "
-                    "us | ratio | batchla interleaved us | ratio | est. "
-                    "GFLOP/s / GB/s | check %s |",
-                    job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
+  static const char *const labels[] = {"batchla col-major",
+                                       "batchla interleaved"};
+  char head[1024] = "| n | threads | batch | LAPACK us ";
+  if (job == JOB_VECTORS) {
+    bench_print_table("Eigenvalues and eigenvectors: bla_dsteqr_batch(INIT) "
+                      "vs dsteqr('I'), native path only (no lane form)",
+                      "%s| batchla col-major %s us | ratio | batchla "
+                      "interleaved %s us | ratio | est. GFLOP/s / GB/s | "
+                      "check (eig / res / orth) |",
+                      head, bench_simd_label(sides.native),
+                      bench_simd_label(sides.native));
+    return;
+  }
+  bench_simd_head(head, sizeof head, labels, 2);
+  bench_print_table("Eigenvalues only: bla_dsterf_batch vs dsterf, every "
+                    "SIMD path",
+                    "%s| fastest batchla GFLOP/s, path (%% of its peak) | "
+                    "its GB/s | check (eig) |",
+                    head);
 }
 
-/* GFLOP/s and GB/s without the scalar peak (threads, peak1 unused). */
-static void print_cells(const void *r_, int n, int threads, int job,
-                        const double *med, double peak1) {
+/* A row of the vectors table: the layout sides, then GFLOP/s and GB/s of
+ * batchla col-major and the check. */
+static void print_vectors(const result *r, int n, int threads) {
+  double med[BENCH_LAYOUT_SIDES];
   char chk[48];
-  (void)threads;
-  (void)peak1;
-  bench_eig_check_cell(chk, sizeof chk, r_, job == JOB_VECTORS);
+  if (!bench_layout_row_begin(&r->g, n, threads, BENCH_LAYOUT_COLS, med))
+    return;
+  bench_eig_check_cell(chk, sizeof chk, r, 1);
   printf(" %.2g / %.2g | %s",
-         flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3,
-         bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk);
+         flops_problem(n, JOB_VECTORS) / med[BENCH_SIDE_COL] * 1e-3,
+         bytes_problem(n, JOB_VECTORS) / med[BENCH_SIDE_COL] * 1e-3, chk);
+  bench_layout_row_end(&r->g);
+}
+
+/* A row of the values table: LAPACK, per layout a column per SIMD path,
+ * the fastest batchla side's rates and the check. */
+static void print_values(const result *r, int n, int threads, double peak1) {
+  static const int layouts[] = {BENCH_SIDE_COL, BENCH_SIDE_INT};
+  const bench_group *g = &r->g;
+  char head[64], cell[128];
+  double us;
+  snprintf(head, sizeof head, "| %d | %d | %lld", n, threads,
+           (long long)g->count);
+  if (!g->ok) {
+    bench_mismatch_row(head, g, 2 * BENCH_SIMD_PATHS + 3);
+    return;
+  }
+  bench_time_cell(cell, sizeof cell, g->t[BENCH_SIDE_LAPACK], g->reps,
+                  (double)g->count);
+  printf("%s | %s", head, cell);
+  bench_print_simd_cells(&sides, g, layouts, 2);
+  us = bench_simd_fastest_cell(cell, sizeof cell, &sides, g,
+                               flops_problem(n, JOB_VALUES), peak1);
+  printf(" | %s | %.2g | %.2g", cell, bytes_problem(n, JOB_VALUES) / us * 1e-3,
+         r->eig);
+  bench_layout_row_end(g);
 }
 
 int main(int argc, char **argv) {
   static result res[BENCH_MAX_LIST][NJOBS][BENCH_MAX_LIST];
+  /* The values job's sides (names, count) are filled in from sides. */
+  static bench_family family[NJOBS] = {
+      BENCH_LAYOUT_FAMILY(batch_make, batch_destroy, batch_prepare, batch_run,
+                          cross_check, batch_size),
+      {NULL, 0, NULL, batch_make, batch_destroy, batch_prepare, batch_run,
+       cross_check, batch_size}};
   static const bench_family_main m = {
       .name = "bench_steqr",
       .sizes = "4,8,16,32,64,128",
@@ -293,6 +381,7 @@ int main(int argc, char **argv) {
       .quick_target = 0.01,
       .lapack_symbol = "dsteqr_",
       .bw_len = (size_t)32 << 20,
+      .peak = 1,
       .title = "Host: batchla vs LAPACK, symmetric tridiagonal eigenproblems",
       .lapack = "LAPACKE `dsteqr_work('I')` / `dsterf_work`, `dsteqr_`",
       .inputs = "- matrices: random symmetric tridiagonal, d and e "
@@ -301,12 +390,53 @@ int main(int argc, char **argv) {
       .checks = "- cross-check before timing (THRESH = %.0f): eigenvalues vs "
                 "LAPACK's over the whole batch, |T - Z D Z^T|_1 / (|T|_1 n "
                 "ulp) and |I - Z^T Z|_1 / (n ulp) on %d sampled problems per "
-                "side\n",
-      .columns = "- est. GFLOP/s and GB/s of batchla col-major: flops per "
-                 "problem 6n^3 (vectors) or 12n^2 (values), an estimate; "
+                "side; every batchla side's outputs (each path and layout) "
+                "have the same bits as the others', or the row says that "
+                "they are not bit-identical\n",
+      .columns = "- vectors: est. GFLOP/s and GB/s of batchla col-major; "
+                 "values only: **speedup** = LAPACK median / batchla median "
+                 "(range of the paired per-repetition ratios), and the "
+                 "fastest batchla column with its GFLOP/s, its path with the "
+                 "% of that path's assumed peak (above) and its GB/s. Flops "
+                 "per problem 6n^3 (vectors) or 12n^2 (values), an estimate; "
                  "compulsory bytes 8(3n-1) + 8n^2 (vectors) or 8(3n-1) "
                  "(values)\n\n"};
-  static const bench_family_tables_fn tables = {print_table, print_cells};
-  return bench_family_program(&m, &family, &tables, res, NJOBS, sizeof(result),
-                              argc, argv);
+  const double t_start = bench_now();
+  bench_args a;
+  bench_env e;
+  double peak1 = 0;
+  int status = 0;
+  bench_openblas_one_thread();
+  if (!bench_family_begin(&m, argc, argv, &a, &e, &peak1) ||
+      !bench_simd_sides_init(&sides, base_name, 2, 0))
+    return 2;
+  family[JOB_VALUES].side_names = sides.names;
+  family[JOB_VALUES].nsides = sides.nsides;
+  for (int job = 0; job < NJOBS; ++job)
+    for (int in = 0; in < a.nn; ++in) {
+      bench_spec g = {a.sizes[in], job, 0, a.seed};
+      status |= !bench_run_threads(&family[job], &g, &a, res[in][job],
+                                   sizeof(result));
+    }
+
+  bench_print_lapack_head(m.title, &a, &e, m.lapack, 0);
+  bench_print_simd(&sides, peak1);
+  printf(m.inputs, (unsigned long long)a.seed);
+  bench_print_timing(&a);
+  printf(m.checks, BENCH_THRESH, m.samples);
+  fputs(m.columns, stdout);
+  for (int job = 0; job < NJOBS; ++job) {
+    print_table(job);
+    for (int it = 0; it < a.nt; ++it)
+      for (int in = 0; in < a.nn; ++in) {
+        const result *r = &res[in][job][it];
+        if (job == JOB_VECTORS)
+          print_vectors(r, a.sizes[in], a.threads[it]);
+        else
+          print_values(r, a.sizes[in], a.threads[it], peak1);
+      }
+    printf("\n");
+  }
+  bench_print_total(t_start, status);
+  return status;
 }

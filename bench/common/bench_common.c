@@ -630,11 +630,10 @@ int bench_layout_row_begin(const bench_group *g, int n, int threads, int ncols,
                            double *med) {
   char cell[BENCH_LAYOUT_SIDES][64], ratio[BENCH_LAYOUT_SIDES][64];
   if (!g->ok) {
-    printf("| %d | %d | %lld | MISMATCH: %s |", n, threads, (long long)g->count,
-           g->why);
-    for (int c = 4; c < ncols; ++c)
-      printf(" |");
-    printf("\n");
+    char head[64];
+    snprintf(head, sizeof head, "| %d | %d | %lld", n, threads,
+             (long long)g->count);
+    bench_mismatch_row(head, g, ncols - 4);
     return 0;
   }
   bench_group_cells(g, 0, BENCH_LAYOUT_SIDES - 1, BENCH_SIDE_LAPACK, 0, cell,
@@ -643,6 +642,13 @@ int bench_layout_row_begin(const bench_group *g, int n, int threads, int ncols,
          (long long)g->count, cell[BENCH_SIDE_LAPACK], cell[BENCH_SIDE_COL],
          ratio[BENCH_SIDE_COL], cell[BENCH_SIDE_INT], ratio[BENCH_SIDE_INT]);
   return 1;
+}
+
+void bench_mismatch_row(const char *head, const bench_group *g, int ncols) {
+  printf("%s | MISMATCH: %s |", head, g->why);
+  for (int c = 0; c < ncols; ++c)
+    printf(" |");
+  printf("\n");
 }
 
 void bench_layout_row_end(const bench_group *g) {
@@ -762,6 +768,16 @@ double bench_simd_cell(char *buf, size_t len, const bench_simd_sides *s,
     return 0;
   }
   return bench_speedup_cell(buf, len, g, side);
+}
+
+void bench_print_simd_cells(const bench_simd_sides *s, const bench_group *g,
+                            const int *bases, int nbases) {
+  char cell[128];
+  for (int l = 0; l < nbases; ++l)
+    for (int k = 0; k < BENCH_SIMD_PATHS; ++k) {
+      bench_simd_cell(cell, sizeof cell, s, g, bases[l], bench_simd_all[k]);
+      printf(" | %s", cell);
+    }
 }
 
 int bench_simd_fastest(const bench_simd_sides *s, const bench_group *g,

@@ -409,6 +409,10 @@ int bench_simd_fastest(const bench_simd_sides *s, const bench_group *g,
 double bench_simd_fastest_cell(char *buf, size_t len, const bench_simd_sides *s,
                                const bench_group *g, double flops,
                                double peak1);
+/* " | <cell>" (bench_simd_cell) of every base side of bases, in turn,
+ * under every path in bench_simd_all: the columns of bench_simd_head. */
+void bench_print_simd_cells(const bench_simd_sides *s, const bench_group *g,
+                            const int *bases, int nbases);
 /* The report lines on the paths: which this CPU runs, which not, the
  * native one, and with peak1 > 0 the peaks assumed for each. */
 void bench_print_simd(const bench_simd_sides *s, double peak1);
@@ -654,6 +658,9 @@ void bench_family_tables(const bench_family_tables_fn *fn, const bench_args *a,
  * with bench_layout_row_end. */
 int bench_layout_row_begin(const bench_group *g, int n, int threads, int ncols,
                            double *med);
+/* The row of a group that failed its cross-check: head (its first
+ * cells, "| n | ..."), " | MISMATCH: <why> |" and ncols empty cells. */
+void bench_mismatch_row(const char *head, const bench_group *g, int ncols);
 /* " (not bit-identical)" where the layouts or thread counts disagreed in
  * a bit, then " |" and the newline. */
 void bench_layout_row_end(const bench_group *g);
