@@ -148,9 +148,16 @@ static void bla_host_stretch_(const bla_host_job_ *job, char *buf, bla_index t,
   }
 }
 
-/* Problems per chunk of the lane path's dynamic schedule: a multiple of
- * every lane count (4, 8, 16), long enough for lanes to be refilled. */
-#define BLA_HOST_LANE_CHUNK 64
+/* Problems per chunk of the lane path's dynamic schedule: about an eighth
+ * of a thread's share, so that the schedule still balances solves of
+ * uneven length, but at least 64 (lanes drain at a chunk's end: a long
+ * chunk keeps them refilled) and at most 4096; a multiple of every lane
+ * count (4, 8, 16). */
+static bla_index bla_host_lane_chunk_(bla_index count, int nt) {
+  bla_index c = count / (8 * (bla_index)nt);
+  c = c < 64 ? 64 : c > 4096 ? 4096 : c;
+  return c / 16 * 16;
+}
 
 /* Batches whose scratch fits here run on the stack when they need no
  * parallel region: a call for one small problem allocates nothing. */
@@ -210,15 +217,13 @@ bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
       if (job->grouped) {
         bla_host_stretch_(job, scratch + per * (size_t)t, t, team);
       } else if (lanes) {
-        const bla_index nchunk =
-            (count + BLA_HOST_LANE_CHUNK - 1) / BLA_HOST_LANE_CHUNK;
+        const bla_index chunk = bla_host_lane_chunk_(count, nt);
+        const bla_index nchunk = (count + chunk - 1) / chunk;
         bla_index c;
 #pragma omp for schedule(dynamic, 1)
         for (c = 0; c < nchunk; ++c) {
-          const bla_index lo = c * BLA_HOST_LANE_CHUNK;
-          const bla_index hi = count - lo < BLA_HOST_LANE_CHUNK
-                                   ? count
-                                   : lo + BLA_HOST_LANE_CHUNK;
+          const bla_index lo = c * chunk;
+          const bla_index hi = count - lo < chunk ? count : lo + chunk;
           job->lanes->run(job->args, lo, hi, job->info,
                           scratch + per * (size_t)t);
         }
