@@ -55,6 +55,15 @@ static inline bla_slane bla_slane_sqrt(bla_slane x) {
 #endif
 }
 
+/* |x|, lane by lane. */
+static inline bla_dlane bla_dlane_abs(bla_dlane x) {
+  return (bla_dlane)((bla_dlane_mask)x & ((bla_dlane_mask){0} + INT64_MAX));
+}
+
+static inline bla_slane bla_slane_abs(bla_slane x) {
+  return (bla_slane)((bla_slane_mask)x & ((bla_slane_mask){0} + INT32_MAX));
+}
+
 /* Nonzero when some lane of the mask is set. */
 static inline int bla_dlane_any(bla_dlane_mask m) {
 #if BLA_LANE_BYTES == 64
