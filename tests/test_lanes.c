@@ -577,9 +577,10 @@ enum { BES_J = 1, BES_JP = 2, BES_Y = 4, BES_YP = 8 };
 
 static int bes_pool_new(const lane_routine *r, const lane_shape *sh,
                         uint64_t seed, lane_pool *pool) {
-  static const double fixed[] = {
-      1e-12, 1e-8, 1e-4, 25,   24.999, 1e-3,  0.1, 1,        7.5,      30,
-      60,    1e4,  0,    -0.5, -20,    -1e-9, NAN, INFINITY, -INFINITY};
+  static const double fixed[] = {1e-12, 1e-8, 1e-4,     25,       24.999, 1e-3,
+                                 0.1,   1,    7.5,      30,       50,     50.5,
+                                 0.999, 60,   1e4,      0,        -0.5,   -20,
+                                 -1e-9, NAN,  INFINITY, -INFINITY};
   const int nfixed = LANE_NELEM(fixed);
   double *x = (double *)blt_xcalloc(BES_NPOOL, sizeof(double));
   blt_rng rng;
@@ -651,19 +652,24 @@ static const lane_family k_bes = {bes_pool_new, bes_pool_free,
   ((io)->v[1 + (k)].data ? (io)->v[1 + (k)].prec                               \
                          : bla_##prec##vec_batch_packed(NULL, (io)->count, 0))
 
-static bla_status run_bessel_jy_all(const lane_shape *sh, lane_io *io,
-                                    int *info, const bla_exec *ex) {
-  const blt_vbatch xb = io->v[BES_X];
-  if (sh->is_float)
-    return bla_sbessel_jy_all_batch(
-        bla_svec_make(xb.s.data, io->count, xb.s.bs), BES_VIEW(io, sh, 0, s),
-        BES_VIEW(io, sh, 1, s), BES_VIEW(io, sh, 2, s), BES_VIEW(io, sh, 3, s),
-        info, ex);
-  return bla_dbessel_jy_all_batch(
-      bla_dvec_make(xb.d.data, io->count, xb.d.bs), BES_VIEW(io, sh, 0, d),
-      BES_VIEW(io, sh, 1, d), BES_VIEW(io, sh, 2, d), BES_VIEW(io, sh, 3, d),
-      info, ex);
-}
+/* run_<name>: the batch driver of a Bessel pair, with operand 0 as x. */
+#define BES_RUN(name)                                                          \
+  static bla_status run_##name(const lane_shape *sh, lane_io *io, int *info,   \
+                               const bla_exec *ex) {                           \
+    const blt_vbatch xb = io->v[BES_X];                                        \
+    if (sh->is_float)                                                          \
+      return bla_s##name##_batch(                                              \
+          bla_svec_make(xb.s.data, io->count, xb.s.bs),                        \
+          BES_VIEW(io, sh, 0, s), BES_VIEW(io, sh, 1, s),                      \
+          BES_VIEW(io, sh, 2, s), BES_VIEW(io, sh, 3, s), info, ex);           \
+    return bla_d##name##_batch(bla_dvec_make(xb.d.data, io->count, xb.d.bs),   \
+                               BES_VIEW(io, sh, 0, d), BES_VIEW(io, sh, 1, d), \
+                               BES_VIEW(io, sh, 2, d), BES_VIEW(io, sh, 3, d), \
+                               info, ex);                                      \
+  }
+BES_RUN(bessel_jy_all)
+BES_RUN(sph_bessel_jy_all)
+#undef BES_RUN
 
 #define CH_BAND_DIMS (LANE_UPLO | LANE_KD)
 #define CH_DENSE_DIMS LANE_UPLO
@@ -680,7 +686,10 @@ enum {
   R_JY,
   R_J,
   R_Y,
-  R_JJP
+  R_JJP,
+  R_SJY,
+  R_SJ,
+  R_SY
 };
 static const lane_routine k_routines[] = {
     {"dpbtrf", "spbtrf", &k_chol, CH_BAND_DIMS, CH_BAND | CH_FACTOR, run_pbtrf},
@@ -700,6 +709,12 @@ static const lane_routine k_routines[] = {
     {"dbessel_y_all", "sbessel_y_all", &k_bes, 0, BES_Y, run_bessel_jy_all},
     {"dbessel_jy_all (J')", "sbessel_jy_all (J')", &k_bes, 0, BES_JP,
      run_bessel_jy_all},
+    {"dsph_bessel_jy_all", "ssph_bessel_jy_all", &k_bes, 0,
+     BES_J | BES_JP | BES_Y | BES_YP, run_sph_bessel_jy_all},
+    {"dsph_bessel_j_all", "ssph_bessel_j_all", &k_bes, 0, BES_J,
+     run_sph_bessel_jy_all},
+    {"dsph_bessel_y_all", "ssph_bessel_y_all", &k_bes, 0, BES_Y,
+     run_sph_bessel_jy_all},
 };
 
 /* ---- Shapes ----------------------------------------------------------------
@@ -991,6 +1006,9 @@ LANE_TESTS(R_JY, dbessel_jy_all, sbessel_jy_all)
 LANE_TESTS(R_J, dbessel_j_all, sbessel_j_all)
 LANE_TESTS(R_Y, dbessel_y_all, sbessel_y_all)
 LANE_TESTS(R_JJP, dbessel_jp_all, sbessel_jp_all)
+LANE_TESTS(R_SJY, dsph_bessel_jy_all, ssph_bessel_jy_all)
+LANE_TESTS(R_SJ, dsph_bessel_j_all, ssph_bessel_j_all)
+LANE_TESTS(R_SY, dsph_bessel_y_all, ssph_bessel_y_all)
 
 /* The path API: on x86-64 at least one lane path; the library's answer
  * agrees with the CPU's; an unsupported path is refused and changes
