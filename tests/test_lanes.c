@@ -117,7 +117,7 @@ static void lane_restore_auto(void) {
  * A batch's operands, compared bit for bit between runs: up to
  * LANE_NOPS matrix and LANE_NOPS vector batches (data NULL where
  * unused). */
-#define LANE_NOPS 3
+#define LANE_NOPS 5
 typedef struct {
   int64_t count;
   blt_mbatch m[LANE_NOPS];
@@ -142,6 +142,14 @@ static lane_io io_clone(const lane_io *io) {
     c.v[k] = blt_vbatch_clone(io->v[k]);
   }
   return c;
+}
+
+/* A batch of count problems without operands yet. */
+static lane_io io_empty(int64_t count) {
+  lane_io io;
+  memset(&io, 0, sizeof io);
+  io.count = count;
+  return io;
 }
 
 /* dst's storage := src's (a clone of it). */
@@ -556,11 +564,133 @@ static bla_status run_sterf(const lane_shape *sh, lane_io *io, int *info,
                       : bla_dsterf_batch(d.d, e.d, info, ex);
 }
 
+/* ---- The Bessel family -----------------------------------------------------
+ * Operand 0 holds the arguments x (one per problem), operands 1..4 the
+ * outputs J, J', Y, Y' (orders 0..n-1), those of the routine's traits
+ * (BES_J ...) wanted. Pools: arguments across every path of the scalar
+ * kernel (the series below 1e-8 in double, Miller's range up to 25 with
+ * both ends, Hankel's beyond, huge ones), zero and negative ones (failing
+ * where Y is wanted), and NaN, +-Inf. */
+enum { BES_J = 1, BES_JP = 2, BES_Y = 4, BES_YP = 8 };
+#define BES_X 0
+#define BES_NPOOL 96
+
+static int bes_pool_new(const lane_routine *r, const lane_shape *sh,
+                        uint64_t seed, lane_pool *pool) {
+  static const double fixed[] = {1e-12, 1e-8, 1e-4,     25,       24.999, 1e-3,
+                                 0.1,   1,    7.5,      30,       50,     50.5,
+                                 0.999, 60,   1e4,      0,        -0.5,   -20,
+                                 -1e-9, NAN,  INFINITY, -INFINITY};
+  const int nfixed = LANE_NELEM(fixed);
+  double *x = (double *)blt_xcalloc(BES_NPOOL, sizeof(double));
+  blt_rng rng;
+  int64_t p;
+  (void)sh;
+  blt_rng_seed(&rng, seed);
+  pool->size = BES_NPOOL;
+  pool->kind = (int *)blt_xcalloc(BES_NPOOL, sizeof(int));
+  pool->data = x;
+  for (p = 0; p < BES_NPOOL; ++p) {
+    if (p < nfixed)
+      x[p] = fixed[p];
+    else if (p % 4 == 0) /* anywhere from 1e-10 to 1e3 */
+      x[p] = exp(log(1e-10) + blt_rng_uniform01(&rng) * log(1e13));
+    else /* Miller's range */
+      x[p] = exp(log(1e-8) + blt_rng_uniform01(&rng) * log(25e8));
+    if (x[p] != x[p] || x[p] - x[p] != 0)
+      pool->kind[p] = LANE_NAN;
+    else if (x[p] <= 0 && (r->traits & (BES_Y | BES_YP)))
+      pool->kind[p] = LANE_FAIL;
+  }
+  return 0;
+}
+
+static void bes_pool_free(lane_pool *pool) {
+  BLT_FREE_ALL(pool->data, pool->kind);
+  memset(pool, 0, sizeof *pool);
+}
+
+static lane_io bes_batch(const lane_routine *r, const lane_shape *sh,
+                         const lane_pool *pool, blt_layout layout,
+                         const int64_t *idx, int64_t count) {
+  const double *x = (const double *)pool->data;
+  lane_io io = io_empty(count);
+  int64_t p;
+  int k;
+  io.v[BES_X] = blt_vbatch_new(sh->is_float, layout, count, 1);
+  for (p = 0; p < count; ++p)
+    blt_vbatch_put(io.v[BES_X], p, &x[idx[p]]);
+  for (k = 0; k < 4; ++k)
+    if (r->traits & (1u << k))
+      io.v[1 + k] = blt_vbatch_new(sh->is_float, layout, count, sh->n);
+  return io;
+}
+
+/* The wanted outputs. */
+static int bes_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                           const lane_pool *pool, const lane_io *io,
+                           int64_t p) {
+  double *y = blt_dalloc(sh->n + 1);
+  int all_nan = 1, k;
+  (void)pool;
+  for (k = 0; k < 4; ++k)
+    if (r->traits & (1u << k)) {
+      blt_vbatch_get(io->v[1 + k], p, y);
+      all_nan = all_nan && blt_all_nan((size_t)sh->n, y);
+    }
+  free(y);
+  return all_nan;
+}
+
+static const int64_t k_bes_orders[] = {0, 1, 2, 3, 5, 16, 51};
+static const lane_family k_bes = {bes_pool_new, bes_pool_free,
+                                  bes_batch,    bes_outputs_nan,
+                                  k_bes_orders, LANE_NELEM(k_bes_orders)};
+
+/* Operand k + 1's view, or the NULL "not wanted" one. */
+#define BES_VIEW(io, sh, k, prec)                                              \
+  ((io)->v[1 + (k)].data ? (io)->v[1 + (k)].prec                               \
+                         : bla_##prec##vec_batch_packed(NULL, (io)->count, 0))
+
+/* run_<name>: the batch driver of a Bessel pair, with operand 0 as x. */
+#define BES_RUN(name)                                                          \
+  static bla_status run_##name(const lane_shape *sh, lane_io *io, int *info,   \
+                               const bla_exec *ex) {                           \
+    const blt_vbatch xb = io->v[BES_X];                                        \
+    if (sh->is_float)                                                          \
+      return bla_s##name##_batch(                                              \
+          bla_svec_make(xb.s.data, io->count, xb.s.bs),                        \
+          BES_VIEW(io, sh, 0, s), BES_VIEW(io, sh, 1, s),                      \
+          BES_VIEW(io, sh, 2, s), BES_VIEW(io, sh, 3, s), info, ex);           \
+    return bla_d##name##_batch(bla_dvec_make(xb.d.data, io->count, xb.d.bs),   \
+                               BES_VIEW(io, sh, 0, d), BES_VIEW(io, sh, 1, d), \
+                               BES_VIEW(io, sh, 2, d), BES_VIEW(io, sh, 3, d), \
+                               info, ex);                                      \
+  }
+BES_RUN(bessel_jy_all)
+BES_RUN(sph_bessel_jy_all)
+#undef BES_RUN
+
 #define CH_BAND_DIMS (LANE_UPLO | LANE_KD)
 #define CH_DENSE_DIMS LANE_UPLO
 
 /* The routines with a lane form (docs/PERFORMANCE.md). */
-enum { R_PBTRF, R_PBTRS, R_PBSV, R_POTRF, R_POTRS, R_POSV, R_STERF };
+enum {
+  R_PBTRF,
+  R_PBTRS,
+  R_PBSV,
+  R_POTRF,
+  R_POTRS,
+  R_POSV,
+  R_STERF,
+  R_JY,
+  R_J,
+  R_Y,
+  R_JJP,
+  R_SJY,
+  R_SJ,
+  R_SY
+};
 static const lane_routine k_routines[] = {
     {"dpbtrf", "spbtrf", &k_chol, CH_BAND_DIMS, CH_BAND | CH_FACTOR, run_pbtrf},
     {"dpbtrs", "spbtrs", &k_chol, CH_BAND_DIMS | LANE_NRHS, CH_BAND | CH_SOLVE,
@@ -573,6 +703,18 @@ static const lane_routine k_routines[] = {
     {"dposv", "sposv", &k_chol, CH_DENSE_DIMS | LANE_NRHS, CH_FACTOR | CH_SOLVE,
      run_posv},
     {"dsterf", "ssterf", &k_st, 0, 0, run_sterf},
+    {"dbessel_jy_all", "sbessel_jy_all", &k_bes, 0,
+     BES_J | BES_JP | BES_Y | BES_YP, run_bessel_jy_all},
+    {"dbessel_j_all", "sbessel_j_all", &k_bes, 0, BES_J, run_bessel_jy_all},
+    {"dbessel_y_all", "sbessel_y_all", &k_bes, 0, BES_Y, run_bessel_jy_all},
+    {"dbessel_jy_all (J')", "sbessel_jy_all (J')", &k_bes, 0, BES_JP,
+     run_bessel_jy_all},
+    {"dsph_bessel_jy_all", "ssph_bessel_jy_all", &k_bes, 0,
+     BES_J | BES_JP | BES_Y | BES_YP, run_sph_bessel_jy_all},
+    {"dsph_bessel_j_all", "ssph_bessel_j_all", &k_bes, 0, BES_J,
+     run_sph_bessel_jy_all},
+    {"dsph_bessel_y_all", "ssph_bessel_y_all", &k_bes, 0, BES_Y,
+     run_sph_bessel_jy_all},
 };
 
 /* ---- Shapes ----------------------------------------------------------------
@@ -860,6 +1002,13 @@ LANE_TESTS(R_POTRF, dpotrf, spotrf)
 LANE_TESTS(R_POTRS, dpotrs, spotrs)
 LANE_TESTS(R_POSV, dposv, sposv)
 LANE_TESTS(R_STERF, dsterf, ssterf)
+LANE_TESTS(R_JY, dbessel_jy_all, sbessel_jy_all)
+LANE_TESTS(R_J, dbessel_j_all, sbessel_j_all)
+LANE_TESTS(R_Y, dbessel_y_all, sbessel_y_all)
+LANE_TESTS(R_JJP, dbessel_jp_all, sbessel_jp_all)
+LANE_TESTS(R_SJY, dsph_bessel_jy_all, ssph_bessel_jy_all)
+LANE_TESTS(R_SJ, dsph_bessel_j_all, ssph_bessel_j_all)
+LANE_TESTS(R_SY, dsph_bessel_y_all, ssph_bessel_y_all)
 
 /* The path API: on x86-64 at least one lane path; the library's answer
  * agrees with the CPU's; an unsupported path is refused and changes
