@@ -1,13 +1,13 @@
 """Reference solutions of the spheroidal radial equations for
 tests/test_spheroidal_ode.c, written to spheroidal_ode_ref.txt.
 
-Equations (Flammer 4.1.1, 4.1.2; DLMF 30.2.1 with gamma^2 = +-c^2):
+Equations (Flammer 1957, ch. 4; DLMF 30.2.1 with gamma^2 = +-c^2):
   prolate: ((xi^2 - 1) R')' - (lam - c^2 xi^2 + m^2/(xi^2 - 1)) R = 0
   oblate:  ((xi^2 + 1) R')' - (lam - c^2 xi^2 - m^2/(xi^2 + 1)) R = 0
 
 lam is the characteristic value lambda_mn(c) of Flammer's normalization
 (SciPy's pro_cv / obl_cv), found by bisection with a Sturm count on the
-symmetrized recurrence of the d_r coefficients (Flammer 3.1.4; c^2 -> -c^2
+symmetrized recurrence of the d_r coefficients (Flammer ch. 3; c^2 -> -c^2
 for oblate), rounded to a double; the references are for that double
 exactly, as for c, xi0 and xi1. Each line holds the two solutions that
 start at xi0 with (R, R') = (1, 0) and (0, 1), at xi1.
@@ -21,8 +21,11 @@ most rho/3 and 6/kappa and at 64 digits with rho/4 and 3/kappa, and
 requires agreement to 1e-30 relative to the solutions' size.
 
 Run: python3 gen_spheroidal_ode_ref.py > spheroidal_ode_ref.txt
-(about a minute)."""
+(about half an hour, mostly the c = 1000 paths); with --from K it
+writes only the lines of cases K, K+1, ... (to finish a run that was cut
+short; the list of cases is in main)."""
 
+import os
 import sys
 
 import mpmath
@@ -212,6 +215,8 @@ def compare(a, b):
 
 def main():
     out = sys.stdout
+    if "--from" in sys.argv:
+        out = open(os.devnull, "w")
     out.write("# Spheroidal radial ODE references, written by "
               "gen_spheroidal_ode_ref.py.\n"
               "# kind m n c lambda xi0 xi1 R1 R1' R2 R2' at xi1, where "
@@ -238,9 +243,23 @@ def main():
         for m in (0, 5):
             for oblate in (0, 1):
                 cases.append((oblate, m, m + 100, c))
+    for c in (1.0, 100.0):
+        for l in (0, 3):
+            for oblate in (0, 1):
+                cases.append((oblate, 10, 10 + l, c))
+    for oblate in (0, 1):
+        cases.append((oblate, 0, 100, 1000.0))
+    first = 0
+    if len(sys.argv) > 2 and sys.argv[1] == "--from":
+        first = int(sys.argv[2])
     idx = 0
     odefun_done = 0
-    for oblate, m, n, c in cases:
+    for case, (oblate, m, n, c) in enumerate(cases):
+        if case == first:
+            out = sys.stdout
+        if case < first:
+            idx += 1
+            continue
         mp.dps = 40
         lam = float(char_value(oblate, m, n, c, 150 + int(c) // 2 + n))
         mp.dps = 45
@@ -271,7 +290,7 @@ def main():
                 repr(xi1), " ".join(mpmath.nstr(v, 25, min_fixed=1,
                                                   max_fixed=0) for v in b)))
             out.flush()
-    if odefun_done < 4:
+    if first == 0 and odefun_done < 4:
         raise RuntimeError("too few odefun checks")
 
 
