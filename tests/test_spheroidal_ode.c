@@ -383,6 +383,34 @@ Test(reference, float_pairs) {
   ref_each(check_float, "reference/float");
 }
 
+/* Oblate from xi = 0 with lambda = 0: the local scale at the start has no
+ * lambda and no c^2 xi^2 term, and the step must still be bounded by 1/c
+ * (the scale reaches c within the step). A pair out to xi = 1 and back
+ * keeps its Wronskian and returns to the start (worst measured 3e-13 at
+ * c = 1000: the derivative of the solution from (1, 0) is c times that of
+ * the one from (0, 1), which the unit pair's measure does not balance). */
+Test(reference, oblate_from_zero) {
+  static const double cs[3] = {10, 100, 1000};
+  worst_t w = {0, ""};
+  int i;
+  for (i = 0; i < 3; ++i) {
+    double y[4], back[4], werr, err;
+    char where[160];
+    const int i1 =
+        bla_dspheroidal_radial_ode2(1, 1, cs[i], 0, 0, unit_pair, 1, y);
+    const int i2 = bla_dspheroidal_radial_ode2(1, 1, cs[i], 0, 1, y, 0, back);
+    snprintf(where, sizeof where, "oblate m=1 lambda=0 c=%g 0->1->0", cs[i]);
+    werr = wronskian_err(1, 1, y, 1);
+    err = pair_err(back, unit_pair);
+    CHECK(i1 == 0 && i2 == 0, "%s: info %d %d", where, i1, i2);
+    CHECK(werr <= 1e-13 && err <= 1e-12, "%s: Wronskian %.3g, return %.3g",
+          where, werr, err);
+    worst_note(&w, fmax(werr, err), where);
+  }
+  worst_print("reference/oblate_from_zero", &w);
+  check_done();
+}
+
 /* ---- Arguments and failures --------------------------------------------- */
 
 static int is_nan(double x) {
