@@ -91,6 +91,8 @@ from mpmath.matrices.eigen_symmetric import tridiag_eigen
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 os.pardir, "tests", "data"))
 from mp_tridiag import gtsv  # noqa: E402
+from scipy_side import (DVec, DVecBatch, Exec, compact, cpu_model,  # noqa: E402
+                        dvec, dvec_batch, fmt_err, stats, time_sides)
 
 DPS = 30
 WRONG = 1e-8
@@ -98,37 +100,6 @@ CE, SE = 0, 1
 KIND_NAME = ("ce", "se")
 
 # ---- the library through ctypes ---------------------------------------------
-
-
-class DVec(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_double)),
-                ("n", ctypes.c_int64), ("inc", ctypes.c_int64)]
-
-
-class DVecBatch(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_double)),
-                ("count", ctypes.c_int64), ("n", ctypes.c_int64),
-                ("bs", ctypes.c_int64), ("inc", ctypes.c_int64)]
-
-
-class Exec(ctypes.Structure):
-    _fields_ = [("backend", ctypes.c_int), ("threads", ctypes.c_int),
-                ("stream", ctypes.c_void_p)]
-
-
-def dptr(a):
-    return a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
-
-
-def dvec(a):
-    assert a.dtype == np.float64 and a.flags.c_contiguous
-    return DVec(dptr(a), a.size, 1)
-
-
-def dvec_batch(a):
-    """A C-contiguous (count, n) array as a packed batch."""
-    assert a.dtype == np.float64 and a.flags.c_contiguous and a.ndim == 2
-    return DVecBatch(dptr(a), a.shape[0], a.shape[1], a.shape[1], 1)
 
 
 class Batchla:
@@ -317,34 +288,6 @@ def eig_tasks(q):
 
 
 # ---- timing -------------------------------------------------------------------
-
-
-def time_sides(sides, reps):
-    """sides: list of (name, fn). Rotating order, reps rounds; returns
-    {name: [seconds, ...]}."""
-    t = {name: [] for name, _ in sides}
-    for r in range(reps):
-        order = sides[r % len(sides):] + sides[:r % len(sides)]
-        for name, fn in order:
-            t0 = time.perf_counter()
-            fn()
-            t[name].append(time.perf_counter() - t0)
-    return t
-
-
-def stats(ts):
-    ts = sorted(ts)
-    med = ts[len(ts) // 2] if len(ts) % 2 else 0.5 * (
-        ts[len(ts) // 2 - 1] + ts[len(ts) // 2])
-    return ts[0], med, (ts[-1] - ts[0]) / med
-
-
-def fmt_err(e):
-    if e is None:
-        return "n/a"
-    if not math.isfinite(e):
-        return "inf (NaN)"
-    return "%.1e" % e
 
 
 def log(*a):
@@ -877,33 +820,6 @@ def main():
     print("Not measured: float, the radial functions, other q ranges and "
           "orders, other machines. Total script time %.0f s." %
           (time.perf_counter() - t_start))
-
-
-def compact(idx):
-    """Runs of consecutive integers as 'a-b'."""
-    idx = [int(i) for i in idx]
-    if not idx:
-        return "none"
-    out, s, p = [], idx[0], idx[0]
-    for i in idx[1:] + [None]:
-        if i is not None and i == p + 1:
-            p = i
-            continue
-        out.append("%d" % s if s == p else "%d-%d" % (s, p))
-        if i is not None:
-            s = p = i
-    return ",".join(out)
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 if __name__ == "__main__":
