@@ -91,8 +91,9 @@ from mpmath.matrices.eigen_symmetric import tridiag_eigen
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 os.pardir, "tests", "data"))
 from mp_tridiag import gtsv  # noqa: E402
-from scipy_side import (DVec, DVecBatch, Exec, compact, cpu_model,  # noqa: E402
-                        dvec, dvec_batch, fmt_err, stats, time_sides)
+from scipy_side import (DVec, DVecBatch, Exec, Library, compact,  # noqa: E402
+                        cpu_model, dvec, dvec_batch, exec_host, fmt_err, iptr,
+                        stats, time_sides)
 
 DPS = 30
 WRONG = 1e-8
@@ -102,45 +103,25 @@ KIND_NAME = ("ce", "se")
 # ---- the library through ctypes ---------------------------------------------
 
 
-class Batchla:
+IP = ctypes.POINTER(ctypes.c_int)
+EP = ctypes.POINTER(Exec)
+
+
+class Batchla(Library):
     def __init__(self, path):
-        self.lib = lib = ctypes.CDLL(os.path.abspath(path))
-        lib.bla_version.restype = ctypes.c_char_p
-        lib.bla_status_string.restype = ctypes.c_char_p
-        lib.bla_status_string.argtypes = [ctypes.c_int]
-        ip = ctypes.POINTER(ctypes.c_int)
-        ep = ctypes.POINTER(Exec)
-        lib.bla_dmathieu_angular_batch.restype = ctypes.c_int
-        lib.bla_dmathieu_angular_batch.argtypes = [
-            ctypes.c_int, ip, ctypes.c_int64, DVec, DVec, DVec, DVec, ip, ep]
-        lib.bla_dmathieu_ab_all_batch.restype = ctypes.c_int
-        lib.bla_dmathieu_ab_all_batch.argtypes = [
-            DVec, DVecBatch, DVecBatch, ip, ep]
-        self.version = lib.bla_version().decode()
-
-    def _check(self, st, what):
-        if st != 0:
-            raise RuntimeError("%s: %s" % (
-                what, self.lib.bla_status_string(st).decode()))
-
-    @staticmethod
-    def _exec(threads):
-        return ctypes.byref(Exec(0, threads, None))
+        super().__init__(path, {
+            "bla_dmathieu_angular_batch": [
+                ctypes.c_int, IP, ctypes.c_int64, DVec, DVec, DVec, DVec, IP,
+                EP],
+            "bla_dmathieu_ab_all_batch": [DVec, DVecBatch, DVecBatch, IP, EP]})
 
     def angular(self, kind, m, q, x, f, fp, info, threads):
-        st = self.lib.bla_dmathieu_angular_batch(
-            kind, m.ctypes.data_as(ctypes.POINTER(ctypes.c_int)), 1,
-            dvec(q), dvec(x), dvec(f), dvec(fp),
-            info.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-            self._exec(threads))
-        self._check(st, "bla_dmathieu_angular_batch")
+        self.call("bla_dmathieu_angular_batch", kind, iptr(m), 1, dvec(q),
+                  dvec(x), dvec(f), dvec(fp), iptr(info), exec_host(threads))
 
     def ab_all(self, q, a, b, info, threads):
-        st = self.lib.bla_dmathieu_ab_all_batch(
-            dvec(q), dvec_batch(a), dvec_batch(b),
-            info.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-            self._exec(threads))
-        self._check(st, "bla_dmathieu_ab_all_batch")
+        self.call("bla_dmathieu_ab_all_batch", dvec(q), dvec_batch(a),
+                  dvec_batch(b), iptr(info), exec_host(threads))
 
 
 # ---- mpmath references -------------------------------------------------------

@@ -4,6 +4,7 @@ report's formatting."""
 
 import ctypes
 import math
+import os
 import platform
 import time
 
@@ -41,6 +42,28 @@ def dvec_batch(a):
     """A C-contiguous (count, n) array as a packed batch."""
     assert a.dtype == np.float64 and a.flags.c_contiguous and a.ndim == 2
     return DVecBatch(dptr(a), a.shape[0], a.shape[1], a.shape[1], 1)
+
+
+class Library:
+    """The shared library LIB: its version, its status strings, and the
+    drivers a comparison declares (each returning a bla_status)."""
+
+    def __init__(self, path, drivers):
+        self.lib = lib = ctypes.CDLL(os.path.abspath(path))
+        lib.bla_version.restype = ctypes.c_char_p
+        lib.bla_status_string.restype = ctypes.c_char_p
+        lib.bla_status_string.argtypes = [ctypes.c_int]
+        for name, argtypes in drivers.items():
+            getattr(lib, name).restype = ctypes.c_int
+            getattr(lib, name).argtypes = argtypes
+        self.version = lib.bla_version().decode()
+
+    def call(self, name, *args):
+        """The driver name on args; a status other than BLA_OK raises."""
+        st = getattr(self.lib, name)(*args)
+        if st != 0:
+            raise RuntimeError("%s: %s" % (
+                name, self.lib.bla_status_string(st).decode()))
 
 
 def iptr(a):
