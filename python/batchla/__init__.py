@@ -24,6 +24,8 @@ from ._special import (jn_all, mathieu_a, mathieu_ab_all, mathieu_b,
                        mathieu_modsem1, mathieu_modsem2, mathieu_sem,
                        spherical_in_all, spherical_jn_all, spherical_kn_all,
                        spherical_yn_all, yn_all)
+from ._spheroidal import (obl_ang1, obl_cv, obl_rad1, obl_rad2, pro_ang1,
+                          pro_cv, pro_rad1, pro_rad2, spheroidal_cv_all)
 from ._windows import dpss
 
 __version__ = _gufuncs.library_version()
@@ -71,7 +73,9 @@ __all__ = [
     "has_cuda", "hessenberg", "include_dir", "jn_all", "library_path",
     "mathieu_a", "mathieu_ab_all", "mathieu_b", "mathieu_cem",
     "mathieu_modcem1", "mathieu_modcem2", "mathieu_modsem1", "mathieu_modsem2",
-    "mathieu_sem", "qz", "qz_eigenvalues", "schur", "set_num_threads",
+    "mathieu_sem", "obl_ang1", "obl_cv", "obl_rad1", "obl_rad2", "pro_ang1",
+    "pro_cv", "pro_rad1", "pro_rad2", "qz", "qz_eigenvalues", "schur",
+    "set_num_threads", "spheroidal_cv_all",
     "solve_continuous_are", "solve_continuous_lyapunov", "solve_discrete_are",
     "solve_discrete_lyapunov", "solve_sylvester",
     "spherical_in_all", "spherical_jn_all", "spherical_kn_all",

@@ -76,6 +76,13 @@ _SIGNATURES = {
     "mathieu_angular_batch": [_int, _ptr, _i64, Vec, Vec, Vec, Vec, _ptr, _E],
     "mathieu_radial_batch": [_int, _ptr, _i64, Vec, Vec, Vec, Vec, Vec, Vec,
                              _ptr, _E],
+    "spheroidal_cv_all_batch": [_int, _int, Vec, VecBatch, _ptr, _E],
+    "spheroidal_angular_batch": [_int, _ptr, _i64, _ptr, _i64, Vec, Vec, Vec,
+                                 Vec, _ptr, _E],
+    "spheroidal_flammer_factor_batch": [_int, _ptr, _i64, _ptr, _i64, Vec,
+                                        Vec, _ptr, _E],
+    "spheroidal_radial_batch": [_int, _ptr, _i64, _ptr, _i64, Vec, Vec, Vec,
+                                Vec, Vec, Vec, _ptr, _E],
 }
 
 _lib = None

@@ -334,3 +334,39 @@ def mathieu_radial(kind, m, q, z):
           zv, *[_vec(o)[0] for o in outs], info.data.ptr)
     del keep
     return tuple(outs) + (info,)
+
+
+def spheroidal_cv_all(kind, m, c, count):
+    lam = cp.empty(c.shape + (count,), c.dtype)
+    info = _info(c.shape)
+    cv, c = _vec(c)
+    _call("spheroidal_cv_all_batch", c.dtype, kind, m, cv,
+          _vecb(lam, c.ndim)[0], info.data.ptr)
+    return lam, info
+
+
+def _spheroidal(name, kind, m, n, c, x, nout):
+    """The driver name over the entries (m, n, c[, x]) (one shape), with
+    nout real outputs of that shape."""
+    shape = m.shape
+    keep = [_vec(a) for a in ((m, n, c) if x is None else (m, n, c, x))]
+    outs = [cp.empty(shape, c.dtype) for _ in range(nout)]
+    info = _info(shape)
+    _call(name, c.dtype, kind, keep[0][0].data, keep[0][0].inc,
+          keep[1][0].data, keep[1][0].inc, *[v for v, _ in keep[2:]],
+          *[_vec(o)[0] for o in outs], info.data.ptr)
+    del keep
+    return tuple(outs) + (info,)
+
+
+def spheroidal_angular(kind, m, n, c, x):
+    return _spheroidal("spheroidal_angular_batch", kind, m, n, c, x, 2)
+
+
+def spheroidal_flammer(kind, m, n, c):
+    return _spheroidal("spheroidal_flammer_factor_batch", kind, m, n, c,
+                       None, 1)
+
+
+def spheroidal_radial(kind, m, n, c, x):
+    return _spheroidal("spheroidal_radial_batch", kind, m, n, c, x, 4)

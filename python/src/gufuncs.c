@@ -138,10 +138,11 @@ typedef struct {
 /* ---- The gufunc table ------------------------------------------------------
  */
 
-#define MAX_ARGS 8
+#define MAX_ARGS 9
 
 static const bla_uplo upper_ = BLA_UPPER, lower_ = BLA_LOWER;
 static const bla_mathieu_kind ce_ = BLA_MATHIEU_CE, se_ = BLA_MATHIEU_SE;
+static const bla_spheroidal_kind prolate_ = BLA_PROLATE, oblate_ = BLA_OBLATE;
 static const int no_ = 0, yes_ = 1;
 
 /* The double and float drivers of one Bessel sequence. */
@@ -468,6 +469,76 @@ static const gufunc_spec specs_[] = {
      &se_,
      {I_, R_, R_, R_, R_, R_, R_, I_},
      "mathieu_ms(m, q, z) -> (f1, f1p, f2, f2p, info): Ms_m^(1), Ms_m^(2)."},
+    {"pro_cv_all",
+     "(),()->(l),()",
+     2,
+     2,
+     LOOPS(sph_cv_all),
+     &prolate_,
+     {I_, R_, R_, I_},
+     "pro_cv_all(m, c, out=(lam, info)): prolate lambda_mm.. at c."},
+    {"pro_angular",
+     "(),(),(),()->(),(),()",
+     4,
+     3,
+     LOOPS(sph_angular),
+     &prolate_,
+     {I_, I_, R_, R_, R_, R_, I_},
+     "pro_angular(m, n, c, eta) -> (s, sp, info): prolate Ps^m_n "
+     "(Meixner-Schafke)."},
+    {"pro_flammer",
+     "(),(),()->(),()",
+     3,
+     2,
+     LOOPS(sph_flammer),
+     &prolate_,
+     {I_, I_, R_, R_, I_},
+     "pro_flammer(m, n, c) -> (f, info): Flammer's S_mn = f Ps^m_n "
+     "(prolate)."},
+    {"pro_radial",
+     "(),(),(),()->(),(),(),(),()",
+     4,
+     5,
+     LOOPS(sph_radial),
+     &prolate_,
+     {I_, I_, R_, R_, R_, R_, R_, R_, I_},
+     "pro_radial(m, n, c, xi) -> (r1, r1p, r2, r2p, info): prolate "
+     "R^(1), R^(2)."},
+    {"obl_cv_all",
+     "(),()->(l),()",
+     2,
+     2,
+     LOOPS(sph_cv_all),
+     &oblate_,
+     {I_, R_, R_, I_},
+     "obl_cv_all(m, c, out=(lam, info)): oblate lambda_mm.. at c."},
+    {"obl_angular",
+     "(),(),(),()->(),(),()",
+     4,
+     3,
+     LOOPS(sph_angular),
+     &oblate_,
+     {I_, I_, R_, R_, R_, R_, I_},
+     "obl_angular(m, n, c, eta) -> (s, sp, info): oblate Ps^m_n "
+     "(Meixner-Schafke)."},
+    {"obl_flammer",
+     "(),(),()->(),()",
+     3,
+     2,
+     LOOPS(sph_flammer),
+     &oblate_,
+     {I_, I_, R_, R_, I_},
+     "obl_flammer(m, n, c) -> (f, info): Flammer's S_mn = f Ps^m_n "
+     "(oblate)."},
+    {"obl_radial",
+     "(),(),(),()->(),(),(),(),()",
+     4,
+     5,
+     LOOPS(sph_radial),
+     &oblate_,
+     {I_, I_, R_, R_, R_, R_, R_, R_, I_},
+     "obl_radial(m, n, c, xi) -> (r1, r1p, r2, r2p, info): oblate "
+     "R^(1), R^(2)."},
 };
 
 /* ---- Module functions ------------------------------------------------------
