@@ -62,21 +62,20 @@ def spheroidal_cv_all(kind, m, c, count):
     return lam
 
 
-def _entries(m, n, c, x):
+def _entries(m, n, c, x=None):
     """m, n as C ints (-1 where not an integer >= 0; n also -1 below m),
-    c and x as reals of the result dtype, all broadcast."""
-    xp = _xp(m, n, c, x)
-    c = as_real(c, "c", xp)
-    x = as_real(x, "x", xp)
-    dt = result_dtype(c, x)
+    c and x (when given) as reals of the result dtype, all broadcast."""
+    xp = _xp(m, n, c) if x is None else _xp(m, n, c, x)
+    reals = [as_real(c, "c", xp)] + ([] if x is None else [as_real(x, "x", xp)])
+    dt = result_dtype(*reals)
     mi, ni = _orders(m, xp, 0), _orders(n, xp, 0)
-    mi, ni, c, x = xp.broadcast_arrays(mi, ni, cast(c, dt), cast(x, dt))
+    mi, ni, *reals = xp.broadcast_arrays(mi, ni, *[cast(a, dt) for a in reals])
     ni = xp.where(ni >= mi, ni, -1).astype(np.intc)
-    return xp, mi, ni, c, x
+    return (xp, mi, ni, *reals)
 
 
 def _cv(kind, m, n, c):
-    xp, mi, ni, c, _ = _entries(m, n, c, 0)
+    xp, mi, ni, c = _entries(m, n, c)
     out = xp.full(mi.shape, np.nan, c.dtype)
     valid = (mi >= 0) & (ni >= 0)
     # Each distinct m once: every distinct c, all n up to the largest.
