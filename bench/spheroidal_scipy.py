@@ -8,8 +8,9 @@ Both libraries on the same inputs in one run:
 
   A  characteristic values lambda_mn(c) of n - m = 0..100 for m = 0 and 1
      at 10^4 values c = linspace(0.01, 100, 10^4), prolate and oblate.
-     SciPy: pro_cv(m, n, c) / obl_cv per value; batchla: one
-     bla_dspheroidal_cv_all_batch call per kind and m.
+     SciPy: pro_cv(m, n, c) / obl_cv per value, one timed run (10^6
+     values take SciPy minutes); batchla: one bla_dspheroidal_cv_all_batch
+     call per kind and m.
   B  angular and radial functions on a grid with repeated (m, n, c): the
      64 triples m in {0, 1, 2, 5}, n - m in {0, 1, 5, 10}, c in {1, 5, 20,
      50}, each at 250 arguments (angular: eta in (-1, 1); prolate radial:
@@ -28,7 +29,8 @@ Accuracy, against tests/data/spheroidal_ref.txt (mpmath, 25 digits, see
 tests/data/gen_spheroidal_ref.py): every record there within the
 libraries' shared domain (n - m <= 100 for the characteristic values).
 Errors: characteristic values |v - ref| / max(|ref|, 1); angular values
-|v - ref| / max |ref| over the reference's eta points of that (m, n, c);
+|v - ref| / ||Ps^m_n||_2 (the norm over [-1, 1], sqrt(2/(2n+1) (n+m)! /
+(n-m)!)), derivatives / (that norm times n + 1 + c);
 radial values |v - ref| / sqrt(R1^2 + R2^2) (ref). An entry is wrong above
 1e-8; NaN is wrong. SciPy's pro_ang1 / obl_ang1 are normalized as Flammer
 (S(0) = P^m_n(0) for n - m even, S'(0) = P^m_n'(0) for n - m odd); they
@@ -41,8 +43,8 @@ of the radial functions, in SciPy 1.17.1), which aborts the process: its
 calls run in forked children, a batch whose child dies is split until the
 points that kill it are found, and those count as crashes.
 
-Markdown report on stdout, progress on stderr. --quick: A on 1000 values
-of c, B on 16 triples, R = 3.
+Markdown report on stdout, progress on stderr. --quick: A on 200 values
+of c and m = 0 only, B on 16 triples, R = 3.
 """
 
 import argparse
@@ -159,14 +161,14 @@ def scipy_guarded(fname, args, nout):
 
 
 def _scipy_timed(calls, reps):
-    """Best, median and spread of reps rounds of every call (fname, args)."""
+    """Best, median and spread of reps rounds of every call (fname, args),
+    and the first call's outputs of the last round."""
     ts = []
     for _ in range(reps):
         t0 = time.perf_counter()
-        for fname, args in calls:
-            getattr(sc, fname)(*args)
+        outs = [_scipy_call(fname, args) for fname, args in calls]
         ts.append(time.perf_counter() - t0)
-    return stats(ts)
+    return stats(ts), outs[0]
 
 
 # ---- references ---------------------------------------------------------------
@@ -226,12 +228,17 @@ def accuracy_cv(bla, ref):
     return rows
 
 
-def _scales(recs, col):
-    """max |ref| of column col over each (kind, m, n, c)'s records."""
-    top = collections.defaultdict(float)
-    for r in recs:
-        top[r[:4]] = max(top[r[:4]], abs(r[col]))
-    return np.array([top[r[:4]] for r in recs])
+def _norm(m, n):
+    """The L2 norm of Ps^m_n over [-1, 1]: sqrt(2/(2n+1) (n+m)!/(n-m)!)."""
+    return math.exp(0.5 * (math.log(2 / (2 * n + 1)) + math.lgamma(n + m + 1)
+                           - math.lgamma(n - m + 1)))
+
+
+def _scales(recs):
+    """The scales of S and dS/deta at each record: Ps's norm, and that
+    times n + 1 + c (the derivative's size grows with both)."""
+    s = np.array([_norm(r[1], r[2]) for r in recs])
+    return s, s * np.array([r[2] + 1 + r[3] for r in recs])
 
 
 def _columns(recs, nreal):
@@ -248,7 +255,7 @@ def accuracy_angular(bla, ref):
         if not recs:
             continue
         m, n, c, eta, s, sp = _columns(recs, 4)
-        ss, sps = _scales(recs, 5), _scales(recs, 6)
+        ss, sps = _scales(recs)
         mine, minep = np.empty(len(recs)), np.empty(len(recs))
         info = np.zeros(len(recs), dtype=np.int32)
         bla.angular(kc, m, n, c, eta, mine, minep, info, 1)
@@ -293,17 +300,17 @@ def accuracy_radial(bla, ref):
 # ---- speed ----------------------------------------------------------------------
 
 
-def speed_cv(bla, ncs, reps, threads_all):
+def speed_cv(bla, ncs, ms, reps, sci_reps, threads_all):
     c = np.linspace(0.01, 100, ncs)
     rows = []
     for kind, kc, kname, pre in KINDS:
-        for m in (0, 1):
+        for m in ms:
             n = np.arange(m, m + 101, dtype=np.int32)
             lam = np.empty((ncs, 101))
             info = np.zeros(ncs, dtype=np.int32)
             calls = [(pre + "_cv", (m, n[:, None], c[None, :]))]
-            theirs = in_child(_scipy_call, *calls[0])
-            sci = in_child(_scipy_timed, calls, reps)
+            timed = in_child(_scipy_timed, calls, sci_reps)
+            sci, theirs = timed if timed else (None, None)
             bla.cv_all(kc, m, c, lam, info, 1)
             t = time_sides([
                 ("1", lambda: bla.cv_all(kc, m, c, lam, info, 1)),
@@ -347,7 +354,8 @@ def speed_functions(bla, quick, reps, threads_all):
                  [(pre + "_rad1", (m, n, c, xi)),
                   (pre + "_rad2", (m, n, c, xi))],
                  lambda th: bla.radial(kc, m, n, c, xi, out, info, th))):
-            sci = in_child(_scipy_timed, calls, reps)
+            timed = in_child(_scipy_timed, calls, reps)
+            sci = timed[0] if timed else None
             run(1)
             t = time_sides([("1", lambda: run(1)),
                             ("all", lambda: run(threads_all))], reps)
@@ -383,7 +391,8 @@ def main():
               np.__version__, threads_all))
 
     log("speed, workflow A")
-    rows = speed_cv(bla, 1000 if a.quick else 10000, reps, threads_all)
+    rows = speed_cv(bla, 200 if a.quick else 10000,
+                    (0,) if a.quick else (0, 1), reps, 1, threads_all)
     log("speed, workflow B")
     rows += speed_functions(bla, a.quick, reps, threads_all)
     print("| workflow | values | SciPy | batchla, 1 thread | speedup | "
@@ -410,7 +419,8 @@ def main():
             name, count, fmt_err(bw), bn, fmt_err(sw), sn, crashes))
     print("\nWrong: error above %.0e (NaN counts as wrong). Errors: "
           "characteristic values relative to max(|v|, 1), angular values to "
-          "max |S| over the reference's eta, radial values to "
+          "the L2 norm of Ps^m_n (derivatives: times n + 1 + c), radial "
+          "values to "
           "sqrt(R1^2 + R2^2)." % WRONG)
 
 
