@@ -522,3 +522,260 @@ Test(radial, bad_arguments) {
                                       &v[1], &v[2], &v[3], dw()),
                -7);
 }
+
+/* ---- batch drivers ---------------------------------------------------------
+ */
+
+#define NB 24
+/* A batch with every kind of entry: valid ones, keys repeated in runs
+ * and scattered, and invalid m, n, c and eta/xi. */
+static const int bm[NB] = {0, 0, 0, 1, 1, 2, -1, 0, 1, 1, 0, 0,
+                           3, 3, 0, 2, 2, 1, 0,  0, 1, 0, 2, 0};
+static const int bn[NB] = {0, 0, 0, 3, 3, 2, 1, 4, 0, 1, 2, 2,
+                           5, 5, 1, 4, 4, 1, 0, 3, 2, 0, 3, 6};
+static const double bc[NB] = {5,  5,   5, 2.5, 2.5, 9, 1, -1,  1, 0.4, 3, 3, 12,
+                              12, NAN, 6, 6,   20,  5, 7, 2.5, 1, 9,   30};
+static const double beta[NB] = {0.1,  -0.7, 1,   0.3, 0.9, -1,   0.2, 0.2,
+                                0.2,  0.5,  1.5, 0.6, 0.1, -0.3, 0.5, 0.8,
+                                -0.8, 0.4,  0.0, -1,  0.6, 0.35, 0.7, 0.9};
+
+/* Entry i of the batch, with the core routines. */
+static int one_angular(bla_spheroidal_kind kind, int i, double *s, double *sp) {
+  static double co[8192];
+  double lam;
+  const bla_index nt = bla_dspheroidal_coeffs_nterms(kind, bm[i], bn[i], bc[i]);
+  int info = bla_dspheroidal_coeffs(kind, bm[i], bn[i], bc[i], &lam,
+                                    bla_dvec_make(co, nt, 1), dw());
+  *s = *sp = NAN;
+  if (info)
+    return info;
+  return bla_dspheroidal_angular(kind, bm[i], bn[i], bla_dvec_make(co, nt, 1),
+                                 beta[i], s, sp, dw());
+}
+
+static int one_radial(bla_spheroidal_kind kind, int i, double xi, double *v) {
+  static double co[8192];
+  double lam;
+  const bla_index nt = bla_dspheroidal_coeffs_nterms(kind, bm[i], bn[i], bc[i]);
+  int info = bla_dspheroidal_coeffs(kind, bm[i], bn[i], bc[i], &lam,
+                                    bla_dvec_make(co, nt, 1), dw());
+  v[0] = v[1] = v[2] = v[3] = NAN;
+  if (info)
+    return info;
+  return bla_dspheroidal_radial(kind, bm[i], bn[i], bc[i],
+                                bla_dvec_make(co, nt, 1), xi, &v[0], &v[1],
+                                &v[2], &v[3], dw());
+}
+
+static int same_bits(double a, double b) {
+  return memcmp(&a, &b, sizeof a) == 0;
+}
+
+/* Every entry equals the core routine's, bit for bit, for strides 1 and
+ * 3 and for 1 and 2 threads; failed entries are NaN, the rest unharmed. */
+Test(batch, angular_layouts_threads_isolation) {
+  static double buf[6][3 * NB];
+  static int mm[3 * NB], nn[3 * NB], info[NB];
+  int kind, inc, th, i, k;
+  for (kind = 0; kind < 2; ++kind)
+    for (inc = 1; inc <= 3; inc += 2)
+      for (th = 1; th <= 2; ++th) {
+        const bla_exec ex = bla_exec_host(th, NULL);
+        for (i = 0; i < NB; ++i) {
+          mm[i * inc] = bm[i];
+          nn[i * inc] = bn[i];
+          buf[0][i * inc] = bc[i];
+          buf[1][i * inc] = beta[i];
+          buf[2][i * inc] = buf[3][i * inc] = 7;
+        }
+        cr_assert_eq(bla_dspheroidal_angular_batch(
+                         (bla_spheroidal_kind)kind, mm, inc, nn, inc,
+                         bla_dvec_make(buf[0], NB, inc),
+                         bla_dvec_make(buf[1], NB, inc),
+                         bla_dvec_make(buf[2], NB, inc),
+                         bla_dvec_make(buf[3], NB, inc), info, &ex),
+                     BLA_OK);
+        for (i = 0; i < NB; ++i) {
+          double s, sp;
+          const int ref = one_angular((bla_spheroidal_kind)kind, i, &s, &sp);
+          cr_assert_eq(info[i], ref, "kind %d entry %d", kind, i);
+          cr_assert(same_bits(buf[2][i * inc], s) &&
+                        same_bits(buf[3][i * inc], sp),
+                    "kind %d inc %d threads %d entry %d", kind, inc, th, i);
+          if (ref)
+            cr_assert(isnan(s) && isnan(sp));
+        }
+      }
+  /* The invalid entries are the ones expected. */
+  {
+    double s, sp;
+    cr_assert_eq(one_angular(BLA_PROLATE, 6, &s, &sp), -2);
+    cr_assert_eq(one_angular(BLA_PROLATE, 7, &s, &sp), -4);
+    cr_assert_eq(one_angular(BLA_PROLATE, 8, &s, &sp), -3);
+    cr_assert_eq(one_angular(BLA_PROLATE, 10, &s, &sp), -6);
+    cr_assert_eq(one_angular(BLA_PROLATE, 14, &s, &sp), -4);
+    for (k = 0; k < NB; ++k)
+      if (k != 6 && k != 7 && k != 8 && k != 10 && k != 14)
+        cr_assert_eq(one_angular(BLA_PROLATE, k, &s, &sp), 0, "entry %d", k);
+  }
+}
+
+Test(batch, radial_layouts_threads_outputs) {
+  static double xi[2 * NB], r[4][2 * NB];
+  static int info[NB];
+  int kind, inc, th, i, j, want;
+  for (kind = 0; kind < 2; ++kind)
+    for (inc = 1; inc <= 2; ++inc)
+      for (th = 1; th <= 2; ++th)
+        for (want = 0; want < 2; ++want) {
+          const bla_exec ex = bla_exec_host(th, NULL);
+          for (i = 0; i < NB; ++i) {
+            xi[i * inc] = kind ? 3 * (beta[i] + 1) : 1 + 3 * fabs(beta[i]);
+            for (j = 0; j < 4; ++j)
+              r[j][i * inc] = 7;
+          }
+          cr_assert_eq(
+              bla_dspheroidal_radial_batch(
+                  (bla_spheroidal_kind)kind, bm, 1, bn, 1,
+                  bla_dvec_make((double *)bc, NB, 1),
+                  bla_dvec_make(xi, NB, inc), bla_dvec_make(r[0], NB, inc),
+                  bla_dvec_make(want ? NULL : r[1], NB, inc),
+                  bla_dvec_make(r[2], NB, inc),
+                  bla_dvec_make(want ? NULL : r[3], NB, inc), info, &ex),
+              BLA_OK);
+          for (i = 0; i < NB; ++i) {
+            double v[4];
+            const int ref =
+                one_radial((bla_spheroidal_kind)kind, i, xi[i * inc], v);
+            cr_assert_eq(info[i], ref, "kind %d entry %d", kind, i);
+            for (j = 0; j < 4; ++j)
+              cr_assert(want && j % 2 ? r[j][i * inc] == 7
+                                      : same_bits(r[j][i * inc], v[j]),
+                        "kind %d entry %d output %d", kind, i, j);
+          }
+        }
+}
+
+Test(batch, cv_layouts_threads_isolation) {
+  enum { CNT = 7, L = 9 };
+  static const double cc[CNT] = {0, 3, NAN, 40, -2, 150, 0.25};
+  static double out[3][CNT * (L + 2)];
+  int info[CNT], kind, lay, th, p, i;
+  for (kind = 0; kind < 2; ++kind)
+    for (th = 1; th <= 2; ++th)
+      for (lay = 0; lay < 3; ++lay) {
+        const bla_exec ex = bla_exec_host(th, NULL);
+        bla_dvec_batch b;
+        if (lay == 0)
+          b = bla_dvec_batch_packed(out[lay], CNT, L);
+        else if (lay == 1)
+          b = bla_dvec_batch_interleaved(out[lay], CNT, L);
+        else {
+          b = bla_dvec_batch_packed(out[lay], CNT, L);
+          b.bs = L + 2;
+        }
+        cr_assert_eq(bla_dspheroidal_cv_all_batch(
+                         (bla_spheroidal_kind)kind, 1,
+                         bla_dvec_make((double *)cc, CNT, 1), b, info, &ex),
+                     BLA_OK);
+        for (p = 0; p < CNT; ++p) {
+          double ref[L];
+          const int ri =
+              bla_dspheroidal_cv_all((bla_spheroidal_kind)kind, 1, cc[p],
+                                     bla_dvec_make(ref, L, 1), dw());
+          cr_assert_eq(info[p], ri);
+          cr_assert_eq(ri, (p == 2 || p == 4) ? -3 : 0);
+          for (i = 0; i < L; ++i)
+            cr_assert(same_bits(b.data[p * b.bs + i * b.inc], ref[i]),
+                      "kind %d layout %d p %d i %d", kind, lay, p, i);
+        }
+      }
+}
+
+/* Argument errors: nothing is touched. */
+static double ae_s[2], ae_sp[2];
+static int ae_m[2] = {0, 0};
+
+/* The angular driver on two entries, outputs ae_s and ae_sp. */
+static bla_status ae_angular(bla_spheroidal_kind kind, const int *n, bla_dvec c,
+                             bla_dvec eta, int *info) {
+  return bla_dspheroidal_angular_batch(kind, ae_m, 1, n, 1, c, eta,
+                                       bla_dvec_make(ae_s, 2, 1),
+                                       bla_dvec_make(ae_sp, 2, 1), info, NULL);
+}
+
+Test(batch, argument_errors_touch_nothing) {
+  double c[2] = {1, 2}, eta[2] = {0.5, 0.5};
+  double lam[4] = {7, 7, 7, 7};
+  int m[2] = {0, 0}, n[2] = {0, 1}, info[2] = {9, 9};
+  const bla_dvec cv = bla_dvec_make(c, 2, 1), ev = bla_dvec_make(eta, 2, 1);
+  ae_s[0] = ae_s[1] = ae_sp[0] = ae_sp[1] = 7;
+  cr_expect_eq(ae_angular((bla_spheroidal_kind)2, n, cv, ev, info),
+               BLA_ERR_ARG);
+  cr_expect_eq(ae_angular(BLA_PROLATE, NULL, cv, ev, info), BLA_ERR_ARG);
+  cr_expect_eq(ae_angular(BLA_PROLATE, n, bla_dvec_make(c, 1, 1), ev, info),
+               BLA_ERR_ARG);
+  cr_expect_eq(ae_angular(BLA_PROLATE, n, cv, ev, NULL), BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_radial_batch(
+                   BLA_OBLATE, m, 1, n, 1, cv, ev, bla_dvec_make(c, 2, 1),
+                   bla_dvec_make(NULL, 2, 1), bla_dvec_make(NULL, 2, 1),
+                   bla_dvec_make(NULL, 2, 1), info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_cv_all_batch(BLA_PROLATE, -1, cv,
+                                            bla_dvec_batch_packed(lam, 2, 2),
+                                            info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_cv_all_batch((bla_spheroidal_kind)5, 0, cv,
+                                            bla_dvec_batch_packed(lam, 2, 2),
+                                            info, NULL),
+               BLA_ERR_ARG);
+  cr_expect(ae_s[0] == 7 && ae_s[1] == 7 && ae_sp[0] == 7 && ae_sp[1] == 7);
+  cr_expect(lam[0] == 7 && lam[3] == 7 && c[0] == 1 && c[1] == 2);
+  cr_expect(info[0] == 9 && info[1] == 9);
+}
+
+/* float against double: within float accuracy of each function's scale. */
+Test(batch, float_against_double) {
+  static float fc[NB], fe[NB], fs[NB], fsp[NB], fl[NB * 6];
+  static double ds[NB], dsp[NB], dl[NB * 6];
+  int info[NB], finfo[NB], i, kind;
+  for (kind = 0; kind < 2; ++kind) {
+    for (i = 0; i < NB; ++i) {
+      fc[i] = (float)bc[i];
+      fe[i] = (float)beta[i];
+    }
+    cr_assert_eq(bla_sspheroidal_angular_batch(
+                     (bla_spheroidal_kind)kind, bm, 1, bn, 1,
+                     bla_svec_make(fc, NB, 1), bla_svec_make(fe, NB, 1),
+                     bla_svec_make(fs, NB, 1), bla_svec_make(fsp, NB, 1), finfo,
+                     NULL),
+                 BLA_OK);
+    for (i = 0; i < NB; ++i) {
+      const int ref =
+          one_angular((bla_spheroidal_kind)kind, i, &ds[i], &dsp[i]);
+      (void)info;
+      cr_assert_eq(finfo[i], ref, "entry %d", i);
+      if (!ref) {
+        /* The scale: the norm sqrt(2/(2n+1) (n+m)!/(n-m)!). */
+        const double sc =
+            sqrt(2.0 / (2 * bn[i] + 1) * lfact_ratio(bm[i], bn[i]));
+        cr_assert(fabs(fs[i] - ds[i]) <= 2e-5 * sc, "kind %d entry %d: %g %g",
+                  kind, i, fs[i], ds[i]);
+      }
+    }
+    cr_assert_eq(bla_sspheroidal_cv_all_batch(
+                     (bla_spheroidal_kind)kind, 2, bla_svec_make(fc, NB, 1),
+                     bla_svec_batch_packed(fl, NB, 6), finfo, NULL),
+                 BLA_OK);
+    cr_assert_eq(bla_dspheroidal_cv_all_batch(
+                     (bla_spheroidal_kind)kind, 2,
+                     bla_dvec_make((double *)bc, NB, 1),
+                     bla_dvec_batch_packed(dl, NB, 6), info, NULL),
+                 BLA_OK);
+    for (i = 0; i < NB * 6; ++i)
+      if (!info[i / 6])
+        cr_assert(fabs(fl[i] - dl[i]) <=
+                      4e-6 * (fabs(dl[i]) + (double)bc[i / 6] * bc[i / 6] + 1),
+                  "kind %d cv %d: %g %g", kind, i, fl[i], dl[i]);
+  }
+}
