@@ -200,8 +200,9 @@ bla_sspheroidal_flammer_factor(bla_spheroidal_kind kind, int m, int n,
 
 /* bla_dspheroidal_radial_lwork, bla_sspheroidal_radial_lwork: the work of
  * bla_dspheroidal_radial for order m and nterms coefficients:
- * 4 (m + 2 nterms + 2) + nterms (the Bessel tables and the series
- * weights); 0 when nterms <= 0 or m < 0. Never fails.
+ * 4 (m + 2 nterms + 2) + nterms + BLA_SPHEROIDAL_MAX_ROWS (the Bessel
+ * tables, the series weights, the continued coefficients of the y-series);
+ * 0 when nterms <= 0 or m < 0. Never fails.
  * Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD bla_index bla_dspheroidal_radial_lwork(int m,
                                                          bla_index nterms);
@@ -215,14 +216,22 @@ BLA_INLINE BLA_HD bla_index bla_sspheroidal_radial_lwork(int m,
  *   R^(j) = (1 -+ 1/xi^2)^(m/2) sum_r i^(r+m-n) d_r (2m+r)!/r! z_{m+r}(c xi)
  *           / sum_r d_r (2m+r)!/r!,   z = j (j = 1) or y (j = 2)
  * (Flammer 4.1.19; oblate: c -> -ic, xi -> i xi, whence the sign).
- * The y-series converges only for xi > 1 (slowly near 1). R2 is accepted
- * only when its last terms are negligible and the Wronskian
- * R1 R2' - R1' R2 = 1/(c (xi^2 -+ 1)) holds to a relative 1e4 eps
- * (the documented tolerance); then both pairs are returned and info is 0.
- * Otherwise (prolate xi near 1, oblate xi <= 1 or near it) R2 and R2' are
- * NaN, and R1, R1' are returned when the j-series cancels by less than a
- * factor 1e4 (info 1), else NaN too (info 2). (Those are the points where
- * an integration of the radial equation takes over R2.)
+ * The y-series converges only for xi > 1, and near 1 only like xi^(-2j):
+ * past the eigenvector's reliable rows its coefficients continue by the
+ * minimal solution of Flammer's recurrence (3.1.4; a backward continued
+ * fraction with lambda recomputed from the coefficients) for up to
+ * BLA_SPHEROIDAL_MAX_ROWS further terms, the y_k by forward recurrence.
+ * R2 is accepted only when that series converged and the Wronskian
+ * R1 R2' - R1' R2 = 1/(c (xi^2 -+ 1)) holds to a relative 1e4 eps (the
+ * documented tolerance); then both pairs are returned and info is 0.
+ * Otherwise (prolate xi very near 1, oblate xi <= 1 or near it) R2 and
+ * R2' are NaN, and R1, R1' are returned when the j-series cancels by
+ * less than a factor 1e4 (info 1), else NaN too (info 2). (Those are the
+ * points where an integration of the radial equation takes over R2.)
+ * Both series are normalized by sum_r d_r (2m+r)!/r!, (-2)^m m! times the
+ * limit of Ps/(1-eta^2)^(m/2) at eta = 1; for prolate c >> n it is about
+ * e^-c of its terms and cancels completely (prolate c above about 10 to
+ * 30, depending on n): there the routine returns info 2 (all NaN).
  *
  *   kind, m, n  as given to bla_dspheroidal_coeffs
  *   c       c > 0, as given to bla_dspheroidal_coeffs
