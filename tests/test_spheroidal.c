@@ -779,3 +779,58 @@ Test(batch, float_against_double) {
                   "kind %d cv %d: %g %g", kind, i, fl[i], dl[i]);
   }
 }
+
+/* Oblate xi = 0, where R1 is its limit (the series' prefactor is
+ * infinite there): continuous with xi = 1e-6, and the parity's zero. */
+Test(radial, oblate_xi_zero) {
+  int m, n;
+  for (m = 0; m < 4; ++m)
+    for (n = m; n < m + 3; ++n) {
+      double lam, a[4], b[4];
+      bla_dvec co = expand(BLA_OBLATE, m, n, 3.0, &lam);
+      cr_assert_eq(rad(BLA_OBLATE, m, n, 3.0, co, 0, a), 1);
+      cr_assert_eq(rad(BLA_OBLATE, m, n, 3.0, co, 1e-6, b), 1);
+      cr_assert(isnan(a[2]) && isnan(a[3]));
+      /* R1 moves by R1' 1e-6, R1' by R1'' 1e-6: both below 2e-6. */
+      cr_assert(fabs(a[0] - b[0]) <= 2e-6 && fabs(a[1] - b[1]) <= 2e-6,
+                "m %d n %d: %.12g %.12g / %.12g %.12g", m, n, a[0], b[0], a[1],
+                b[1]);
+      cr_assert((n - m) % 2 ? a[0] == 0 && a[1] != 0 : a[1] == 0 && a[0] != 0);
+    }
+}
+
+/* float radial functions against double: the same info, and values within
+ * 1e-4 of sqrt(R1^2 + R2^2) (measured 3.3e-5). */
+Test(radial, float_against_double) {
+  static float fw[WORK_N], fco[8192];
+  int kind, n, ix;
+  double worst = 0;
+  for (kind = 0; kind < 2; ++kind)
+    for (n = 0; n < 4; ++n)
+      for (ix = 0; ix < 6; ++ix) {
+        const float c = 4.5f, xi = (kind ? 0.5f : 1.1f) * powf(1.7f, ix);
+        float lf, v[4];
+        double lam, d[4];
+        const bla_index nt =
+            bla_sspheroidal_coeffs_nterms((bla_spheroidal_kind)kind, 0, n, c);
+        bla_dvec co = expand((bla_spheroidal_kind)kind, 0, n, c, &lam);
+        int fi, di;
+        cr_assert_eq(bla_sspheroidal_coeffs((bla_spheroidal_kind)kind, 0, n, c,
+                                            &lf, bla_svec_make(fco, nt, 1),
+                                            bla_svec_make(fw, WORK_N, 1)),
+                     0);
+        fi = bla_sspheroidal_radial((bla_spheroidal_kind)kind, 0, n, c,
+                                    bla_svec_make(fco, nt, 1), xi, &v[0], &v[1],
+                                    &v[2], &v[3], bla_svec_make(fw, WORK_N, 1));
+        di = rad((bla_spheroidal_kind)kind, 0, n, c, co, xi, d);
+        cr_assert_eq(fi, di, "kind %d n %d xi %g", kind, n, xi);
+        if (!fi) {
+          const double sc = hypot(d[0], d[2]);
+          const double e = fmax(fabs(v[0] - d[0]), fabs(v[2] - d[2])) / sc;
+          worst = fmax(worst, e);
+          cr_assert(e <= 1e-4, "kind %d n %d xi %g: %.3g", kind, n, xi, e);
+        }
+      }
+  if (verbose())
+    printf("float radial: worst %.3g\n", worst);
+}
