@@ -499,10 +499,13 @@ Test(radial, large_xi) {
 /* Van Buren's prolate values at c = 100, xi = 1.05, m = n = 0:
  * R1 = 1.62655600264315e-2, R1' = 1.81917956764314, R2 =
  * -5.85059711504749e-3, R2' = 5.34366408155077. The Bessel series'
- * normalizing sum is about e^-100 there (Ps decays like e^(-c eta^2/2)
- * towards eta = 1), so it cancels completely: the routine says so
- * (info 2, all NaN) rather than return a value; SciPy's pro_rad1 returns
- * 0.0163 there. Both are the open cases of this family. */
+ * normalizing sum is about e^-100 of its terms there (Ps decays like
+ * e^(-c eta^2/2) towards eta = 1), so it cancels completely, and the
+ * Frobenius series at xi = 1 reaches only to xi - 1 of about 0.004
+ * at c = 100: the routine says it has nothing (info 2, all NaN) rather
+ * than return a value; SciPy's pro_rad1 returns 0.0163 there. Both are
+ * open cases of this family (an integration of the radial equation from
+ * the Frobenius values near xi = 1 would give R1). */
 Test(radial, van_buren_and_scipy_regression) {
   double lam, v[4];
   bla_dvec co = expand(BLA_PROLATE, 0, 0, 100.0, &lam);
@@ -780,6 +783,49 @@ Test(batch, float_against_double) {
   }
 }
 
+/* Prolate c = 100 next to xi = 1, where the Bessel series' normalizing
+ * sum cancels: R1 comes from the Frobenius series at xi = 1 (info 1) and
+ * must satisfy the radial equation (central differences of R1'); a
+ * little further out the routine says it has nothing (info 2). */
+Test(radial, prolate_large_c_near_one) {
+  int m, n, i;
+  double worst = 0;
+  for (m = 0; m <= 2; ++m)
+    for (n = m; n <= m + 1; ++n) {
+      double lam;
+      const double c = 100;
+      bla_dvec co = expand(BLA_PROLATE, m, n, c, &lam);
+      for (i = 1; i <= 3; ++i) {
+        const double xi = 1 + 1e-3 * i, h = 1e-7;
+        double v[4], a[4], b[4];
+        cr_assert_eq(rad(BLA_PROLATE, m, n, c, co, xi, v), 1, "m %d n %d", m,
+                     n);
+        cr_assert_eq(rad(BLA_PROLATE, m, n, c, co, xi + h, a), 1);
+        cr_assert_eq(rad(BLA_PROLATE, m, n, c, co, xi - h, b), 1);
+        cr_assert(isfinite(v[0]) && isfinite(v[1]) && isnan(v[2]));
+        {
+          const double q = xi * xi - 1, rpp = (a[1] - b[1]) / (2 * h);
+          const double res = q * rpp + 2 * xi * v[1] -
+                             (lam - c * c * xi * xi + m * m / q) * v[0];
+          const double sc =
+              fabs(q * rpp) + fabs(2 * xi * v[1]) +
+              (fabs(lam) + c * c * xi * xi + m * m / q) * fabs(v[0]);
+          worst = fmax(worst, fabs(res) / sc);
+          cr_assert(fabs(res) <= 1e-6 * sc, "m %d n %d xi %g: %.3g", m, n, xi,
+                    fabs(res) / sc);
+        }
+      }
+      {
+        double v[4];
+        cr_assert_eq(rad(BLA_PROLATE, m, n, c, co, 1.02, v), 2);
+        cr_assert(isnan(v[0]) && isnan(v[1]));
+      }
+    }
+  if (verbose())
+    printf("prolate c = 100 near xi = 1: worst equation residual %.3g\n",
+           worst);
+}
+
 /* Oblate xi = 0, where R1 is its limit (the series' prefactor is
  * infinite there): continuous with xi = 1e-6, and the parity's zero. */
 Test(radial, oblate_xi_zero) {
@@ -800,7 +846,7 @@ Test(radial, oblate_xi_zero) {
 }
 
 /* float radial functions against double: the same info, and values within
- * 1e-4 of sqrt(R1^2 + R2^2) (measured 3.3e-5). */
+ * 1e-4 of sqrt(R1^2 + R2^2) (measured 1.4e-6). */
 Test(radial, float_against_double) {
   static float fw[WORK_N], fco[8192];
   int kind, n, ix;

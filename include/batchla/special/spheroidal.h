@@ -231,7 +231,10 @@ BLA_INLINE BLA_HD bla_index bla_sspheroidal_radial_lwork(int m,
  * Both series are normalized by sum_r d_r (2m+r)!/r!, (-2)^m m! times the
  * limit of Ps/(1-eta^2)^(m/2) at eta = 1; for prolate c >> n it is about
  * e^-c of its terms and cancels completely (prolate c above about 10 to
- * 30, depending on n): there the routine returns info 2 (all NaN).
+ * 30, depending on n). There R1 and R1' come instead from the Frobenius
+ * series at xi = 1, joined to Ps at eta = 0 (no normalizing sum), within
+ * a few 1/c of xi = 1 (c = 100: xi - 1 up to about 0.004; info 1, R2
+ * NaN); further out the routine returns info 2 (all NaN).
  *
  *   kind, m, n  as given to bla_dspheroidal_coeffs
  *   c       c > 0, as given to bla_dspheroidal_coeffs
