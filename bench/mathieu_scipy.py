@@ -91,6 +91,9 @@ from mpmath.matrices.eigen_symmetric import tridiag_eigen
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 os.pardir, "tests", "data"))
 from mp_tridiag import gtsv  # noqa: E402
+from scipy_side import (DVec, DVecBatch, Exec, Library, compact,  # noqa: E402
+                        cpu_model, dvec, dvec_batch, exec_host, fmt_err, iptr,
+                        stats, time_sides)
 
 DPS = 30
 WRONG = 1e-8
@@ -100,76 +103,25 @@ KIND_NAME = ("ce", "se")
 # ---- the library through ctypes ---------------------------------------------
 
 
-class DVec(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_double)),
-                ("n", ctypes.c_int64), ("inc", ctypes.c_int64)]
+IP = ctypes.POINTER(ctypes.c_int)
+EP = ctypes.POINTER(Exec)
 
 
-class DVecBatch(ctypes.Structure):
-    _fields_ = [("data", ctypes.POINTER(ctypes.c_double)),
-                ("count", ctypes.c_int64), ("n", ctypes.c_int64),
-                ("bs", ctypes.c_int64), ("inc", ctypes.c_int64)]
-
-
-class Exec(ctypes.Structure):
-    _fields_ = [("backend", ctypes.c_int), ("threads", ctypes.c_int),
-                ("stream", ctypes.c_void_p)]
-
-
-def dptr(a):
-    return a.ctypes.data_as(ctypes.POINTER(ctypes.c_double))
-
-
-def dvec(a):
-    assert a.dtype == np.float64 and a.flags.c_contiguous
-    return DVec(dptr(a), a.size, 1)
-
-
-def dvec_batch(a):
-    """A C-contiguous (count, n) array as a packed batch."""
-    assert a.dtype == np.float64 and a.flags.c_contiguous and a.ndim == 2
-    return DVecBatch(dptr(a), a.shape[0], a.shape[1], a.shape[1], 1)
-
-
-class Batchla:
+class Batchla(Library):
     def __init__(self, path):
-        self.lib = lib = ctypes.CDLL(os.path.abspath(path))
-        lib.bla_version.restype = ctypes.c_char_p
-        lib.bla_status_string.restype = ctypes.c_char_p
-        lib.bla_status_string.argtypes = [ctypes.c_int]
-        ip = ctypes.POINTER(ctypes.c_int)
-        ep = ctypes.POINTER(Exec)
-        lib.bla_dmathieu_angular_batch.restype = ctypes.c_int
-        lib.bla_dmathieu_angular_batch.argtypes = [
-            ctypes.c_int, ip, ctypes.c_int64, DVec, DVec, DVec, DVec, ip, ep]
-        lib.bla_dmathieu_ab_all_batch.restype = ctypes.c_int
-        lib.bla_dmathieu_ab_all_batch.argtypes = [
-            DVec, DVecBatch, DVecBatch, ip, ep]
-        self.version = lib.bla_version().decode()
-
-    def _check(self, st, what):
-        if st != 0:
-            raise RuntimeError("%s: %s" % (
-                what, self.lib.bla_status_string(st).decode()))
-
-    @staticmethod
-    def _exec(threads):
-        return ctypes.byref(Exec(0, threads, None))
+        super().__init__(path, {
+            "bla_dmathieu_angular_batch": [
+                ctypes.c_int, IP, ctypes.c_int64, DVec, DVec, DVec, DVec, IP,
+                EP],
+            "bla_dmathieu_ab_all_batch": [DVec, DVecBatch, DVecBatch, IP, EP]})
 
     def angular(self, kind, m, q, x, f, fp, info, threads):
-        st = self.lib.bla_dmathieu_angular_batch(
-            kind, m.ctypes.data_as(ctypes.POINTER(ctypes.c_int)), 1,
-            dvec(q), dvec(x), dvec(f), dvec(fp),
-            info.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-            self._exec(threads))
-        self._check(st, "bla_dmathieu_angular_batch")
+        self.call("bla_dmathieu_angular_batch", kind, iptr(m), 1, dvec(q),
+                  dvec(x), dvec(f), dvec(fp), iptr(info), exec_host(threads))
 
     def ab_all(self, q, a, b, info, threads):
-        st = self.lib.bla_dmathieu_ab_all_batch(
-            dvec(q), dvec_batch(a), dvec_batch(b),
-            info.ctypes.data_as(ctypes.POINTER(ctypes.c_int)),
-            self._exec(threads))
-        self._check(st, "bla_dmathieu_ab_all_batch")
+        self.call("bla_dmathieu_ab_all_batch", dvec(q), dvec_batch(a),
+                  dvec_batch(b), iptr(info), exec_host(threads))
 
 
 # ---- mpmath references -------------------------------------------------------
@@ -317,34 +269,6 @@ def eig_tasks(q):
 
 
 # ---- timing -------------------------------------------------------------------
-
-
-def time_sides(sides, reps):
-    """sides: list of (name, fn). Rotating order, reps rounds; returns
-    {name: [seconds, ...]}."""
-    t = {name: [] for name, _ in sides}
-    for r in range(reps):
-        order = sides[r % len(sides):] + sides[:r % len(sides)]
-        for name, fn in order:
-            t0 = time.perf_counter()
-            fn()
-            t[name].append(time.perf_counter() - t0)
-    return t
-
-
-def stats(ts):
-    ts = sorted(ts)
-    med = ts[len(ts) // 2] if len(ts) % 2 else 0.5 * (
-        ts[len(ts) // 2 - 1] + ts[len(ts) // 2])
-    return ts[0], med, (ts[-1] - ts[0]) / med
-
-
-def fmt_err(e):
-    if e is None:
-        return "n/a"
-    if not math.isfinite(e):
-        return "inf (NaN)"
-    return "%.1e" % e
 
 
 def log(*a):
@@ -877,33 +801,6 @@ def main():
     print("Not measured: float, the radial functions, other q ranges and "
           "orders, other machines. Total script time %.0f s." %
           (time.perf_counter() - t_start))
-
-
-def compact(idx):
-    """Runs of consecutive integers as 'a-b'."""
-    idx = [int(i) for i in idx]
-    if not idx:
-        return "none"
-    out, s, p = [], idx[0], idx[0]
-    for i in idx[1:] + [None]:
-        if i is not None and i == p + 1:
-            p = i
-            continue
-        out.append("%d" % s if s == p else "%d-%d" % (s, p))
-        if i is not None:
-            s = p = i
-    return ",".join(out)
-
-
-def cpu_model():
-    try:
-        with open("/proc/cpuinfo") as fh:
-            for line in fh:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 if __name__ == "__main__":

@@ -112,7 +112,7 @@ import mpmath
 from mpmath import mp
 from mpmath.matrices.eigen_symmetric import tridiag_eigen
 
-from mp_tridiag import gtsv
+from mp_tridiag import inverse_iteration
 
 BASE_DPS = 50
 CHECK_EXTRA = 20          # more digits and more rows for the second run
@@ -220,35 +220,16 @@ class Spectrum:
                 self._vec[k] = self._signed(k, c)
         return self._vec[k]
 
-    def _solve(self, sigma, b):
-        """(T - sigma I) x = b (mp_tridiag.gtsv)."""
-        return gtsv([v - sigma for v in self.d], self.e, b,
-                    mp.eps * (abs(sigma) + 4 * abs(self.q) + 1))
-
     def _eigvec(self, lam):
-        """Unit eigenvector for the eigenvalue lam by inverse iteration.
-
-        Each step shrinks the error of every component by about the
-        rounding level relative to the largest one, so the smallest
-        components (the tails, down to 1e-200 and below) need several
-        steps; it stops when no component changes in its own leading
-        dps - 8 digits."""
-        n = self.n
-        x = [mpmath.mpf(1) / (1 + (7 * r) % 11) for r in range(n)]
-        tol = mpmath.mpf(10) ** (8 - self.dps)
-        for it in range(100):
-            y = self._solve(lam, x)
-            s = mpmath.sqrt(mpmath.fsum(v * v for v in y))
-            big = max(range(n), key=lambda r: abs(y[r]))
-            if y[big] < 0:
-                s = -s
-            y = [v / s for v in y]
-            change = max(abs(u - v) / abs(v) for u, v in zip(x, y))
-            x = y
-            if it >= 1 and change < tol:
-                return x
-        raise RuntimeError("inverse iteration did not converge (%s, q = %s)"
-                           % (self.cls, self.q))
+        """Unit eigenvector for the eigenvalue lam (mp_tridiag's inverse
+        iteration; a zero pivot of the shifted matrix becomes tiny)."""
+        try:
+            return inverse_iteration(self.d, self.e, lam, self.dps,
+                                     mp.eps * (abs(lam) + 4 * abs(self.q)
+                                               + 1))
+        except RuntimeError:
+            raise RuntimeError("inverse iteration did not converge (%s, "
+                               "q = %s)" % (self.cls, self.q))
 
     def _signed(self, k, c):
         """c with the sign of DLMF's convention (see the module docstring):

@@ -225,8 +225,9 @@ BLA_INLINE BLA_HD int bla_ssph_bessel_ik_all(float x, bla_svec i, bla_svec ip,
 #include "batchla/special/bessel_kernels_undef.h"
 
 /* The host's SIMD lane form (detail/lanes.h), for a translation unit that
- * defines BLA_LANES: double-length arithmetic (bla_dldd_*, bla_sldd_*) and
- * the recurrences over lane vectors. */
+ * defines BLA_LANES: double-length arithmetic (bla_dldd_*, bla_sldd_*), the
+ * recurrences over lane vectors, and the lane forms of bessel_jy_all and
+ * sph_bessel_jy_all built on them (special/bessel_lanes.inc). */
 #if defined(BLA_LANES)
 #define BLA_DD_LANES
 #define BLA_KR BLA_P(lane)
@@ -240,10 +241,12 @@ BLA_INLINE BLA_HD int bla_ssph_bessel_ik_all(float x, bla_svec i, bla_svec ip,
 #include "batchla/detail/prec_d.h"
 #include "batchla/detail/ddouble.inc"
 #include "batchla/special/bessel_kernels.inc"
+#include "batchla/special/bessel_lanes.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
 #include "batchla/detail/ddouble.inc"
 #include "batchla/special/bessel_kernels.inc"
+#include "batchla/special/bessel_lanes.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/special/bessel_kernels_undef.h"
 #undef BLA_DD_LANES
