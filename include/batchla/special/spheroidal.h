@@ -221,20 +221,21 @@ BLA_INLINE BLA_HD bla_index bla_sspheroidal_radial_lwork(int m,
  * minimal solution of Flammer's recurrence (3.1.4; a backward continued
  * fraction with lambda recomputed from the coefficients) for up to
  * BLA_SPHEROIDAL_MAX_ROWS further terms, the y_k by forward recurrence.
- * R2 is accepted only when that series converged and the Wronskian
+ * The series' R2 is accepted only when it converged and the Wronskian
  * R1 R2' - R1' R2 = 1/(c (xi^2 -+ 1)) holds to a relative 1e4 eps (the
- * documented tolerance); then both pairs are returned and info is 0.
- * Otherwise (prolate xi very near 1, oblate xi <= 1 or near it) R2 and
- * R2' are NaN, and R1, R1' are returned when the j-series cancels by
- * less than a factor 1e4 (info 1), else NaN too (info 2). (Those are the
- * points where an integration of the radial equation takes over R2.)
- * Both series are normalized by sum_r d_r (2m+r)!/r!, (-2)^m m! times the
- * limit of Ps/(1-eta^2)^(m/2) at eta = 1; for prolate c >> n it is about
- * e^-c of its terms and cancels completely (prolate c above about 10 to
- * 30, depending on n). There R1 and R1' come instead from the Frobenius
- * series at xi = 1, joined to Ps at eta = 0 (no normalizing sum), within
- * a few 1/c of xi = 1 (c = 100: xi - 1 up to about 0.004; info 1, R2
- * NaN); further out the routine returns info 2 (all NaN).
+ * documented tolerance). Where it is not (prolate xi near 1, oblate
+ * xi <= 1 or near it), R1 and R2 are carried to xi by integrating the
+ * radial equation (spheroidal_ode.inc) from the first of xi0 = 1.5, 2, 3,
+ * 5 where the series passes, and accepted when the Wronskian holds again
+ * at xi. Both series are normalized by sum_r d_r (2m+r)!/r!, (-2)^m m!
+ * times the limit of Ps/(1-eta^2)^(m/2) at eta = 1; for prolate c >> n it
+ * is about e^-c of its terms and cancels completely (prolate c above about
+ * 10 to 30, depending on n). There R1 and R1' come instead from the
+ * Frobenius series at xi = 1, joined to Ps at eta = 0 (no normalizing
+ * sum), at xi itself within a few 1/c of 1, else integrated from there to
+ * xi; R2, fixed by its behaviour at infinity, has no start there: info 1,
+ * R2 and R2' NaN. Whatever is not accepted is NaN: info 1 (R2 only) or
+ * 2 (both).
  *
  *   kind, m, n  as given to bla_dspheroidal_coeffs
  *   c       c > 0, as given to bla_dspheroidal_coeffs
@@ -262,9 +263,11 @@ BLA_INLINE BLA_HD int bla_sspheroidal_radial(bla_spheroidal_kind kind, int m,
                                              bla_svec work);
 
 #include "batchla/detail/prec_d.h"
+#include "batchla/special/spheroidal_ode.inc"
 #include "batchla/special/spheroidal.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
+#include "batchla/special/spheroidal_ode.inc"
 #include "batchla/special/spheroidal.inc"
 #include "batchla/detail/prec_undef.h"
 
