@@ -14,11 +14,12 @@
  * dsteqr('I')) and eigenvalues only (bla_dsterf_batch vs dsterf). batchla
  * runs on the column-major and on the interleaved layout; for values only
  * once under every host SIMD path the CPU supports (scalar, AVX2,
- * AVX-512, forced with bla_set_host_simd), with vectors (no lane form)
- * under the native path. Every group is cross-checked before it is timed,
- * every batchla side's outputs bit for bit against the others'; a group
- * that fails the check prints no timing and makes the program exit with
- * status 1. The markdown report goes to stdout, progress to stderr. */
+ * AVX-512, forced with bla_set_host_simd), with vectors under the native
+ * path (the environment's BLA_SIMD picks another). Every group is cross-checked
+ * before it is timed, every batchla side's outputs bit for bit against the
+ * others'; a group that fails the check prints no timing and makes the program
+ * exit with status 1. The markdown report goes to stdout, progress to stderr.
+ */
 #include <float.h>
 #include <limits.h>
 #include <math.h>
@@ -39,8 +40,8 @@ enum { JOB_VECTORS, JOB_VALUES, NJOBS };
 
 /* The base sides (bench_simd_sides): LAPACK, batchla col-major and
  * interleaved (BENCH_SIDE_*). The values job times them under every SIMD
- * path (sides 0..sides.nsides-1); the vectors job, which has no lane
- * form, times the layout sides 0..2 under the native path (simd_side). */
+ * path (sides 0..sides.nsides-1); the vectors job times the layout sides
+ * 0..2 under the native path (simd_side). */
 static const char *const base_name[BENCH_LAYOUT_SIDES] = {
     "LAPACK", "batchla col-major", "batchla interleaved"};
 
@@ -309,7 +310,7 @@ static void print_table(int job) {
   char head[1024] = "| n | threads | batch | LAPACK us ";
   if (job == JOB_VECTORS) {
     bench_print_table("Eigenvalues and eigenvectors: bla_dsteqr_batch(INIT) "
-                      "vs dsteqr('I'), native path only (no lane form)",
+                      "vs dsteqr('I'), native path only (BLA_SIMD picks it)",
                       "%s| batchla col-major %s us | ratio | batchla "
                       "interleaved %s us | ratio | est. GFLOP/s / GB/s | "
                       "check (eig / res / orth) |",

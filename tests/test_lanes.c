@@ -474,15 +474,20 @@ static bla_status run_posv(const lane_shape *sh, lane_io *io, int *info,
 
 /* ---- The tridiagonal family ----------------------------------------------
  * Operand 0 is d, operand 1 is e, vectors (in: the matrix; out: the
- * eigenvalues and e destroyed). Pools: types of the steqr catalogue
+ * eigenvalues and e destroyed); with eigenvectors (the routine's traits,
+ * a blt_st_mode: BLT_ST_INIT or BLT_ST_UPDATE) matrix operand 0 is z (in:
+ * NaN for INIT, which must not read it, a random orthogonal matrix for
+ * UPDATE; out: the eigenvectors). Pools: types of the steqr catalogue
  * (bla_test.h) that converge after very different numbers of sweeps,
  * twice each: zero and diagonal ones (e = 0: no sweep), random ones,
  * Wilkinson and glued Wilkinson ones (W21 blocks glued by 1e-8 and
  * sqrt(ulp): at n = 33 a glued pair), scaled ones; and two more random
- * ones with a NaN in d and, for n > 1, in e. Sweeps draw them mixed in
- * one batch, so that lanes end their solves at different times. */
+ * ones with a NaN in d and, for n > 1, in e, and for UPDATE one with a
+ * NaN in z. Sweeps draw them mixed in one batch, so that lanes end their
+ * solves at different times. */
 #define ST_D 0
 #define ST_E 1
+#define ST_Z 0
 
 static const int k_st_types[] = {13, 1, 3, 5, 8, 21, 22, 23, 24, 25, 26, 29};
 #define ST_NTYPES LANE_NELEM(k_st_types)
@@ -490,23 +495,26 @@ static const int k_st_types[] = {13, 1, 3, 5, 8, 21, 22, 23, 24, 25, 26, 29};
 
 static int st_pool_new(const lane_routine *r, const lane_shape *sh,
                        uint64_t seed, lane_pool *pool) {
-  const int64_t n = sh->n, nnan = n > 1 ? 2 : n;
+  const int update = r->traits == BLT_ST_UPDATE;
+  const int64_t n = sh->n, nnan = (n > 1 ? 2 : n) + (update && n > 0);
   const int64_t ngood = ST_NTYPES * ST_REPS;
-  int types[ST_NTYPES * ST_REPS + 2];
+  int types[ST_NTYPES * ST_REPS + 3];
   blt_st_set *s = (blt_st_set *)blt_xcalloc(1, sizeof(blt_st_set));
   int64_t p;
-  (void)r;
   for (p = 0; p < ngood + nnan; ++p)
     types[p] = p < ngood ? k_st_types[p % ST_NTYPES] : k_st_types[0];
   *s = blt_st_set_new(blt_prec_of(sh->is_float), n, types, (int)(ngood + nnan),
-                      1, seed, 0);
+                      1, seed, update);
   pool->size = s->count;
   pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
   pool->data = s;
   for (p = ngood; p < ngood + nnan; ++p) {
-    /* The first NaN problem has it in d, the second in e. */
+    /* The first NaN problem has it in d, the second in e (n > 1), the
+     * last in z (UPDATE). */
     if (p == ngood)
       s->d[p * n + n / 2] = NAN;
+    else if (update && p == ngood + nnan - 1)
+      s->q[p * n * n + (n / 2) * n + (n - 1) / 2] = NAN;
     else
       s->e[p * n + (n - 1) / 2] = NAN;
     pool->kind[p] = LANE_NAN;
@@ -524,23 +532,27 @@ static void st_pool_free(lane_pool *pool) {
 static lane_io st_batch(const lane_routine *r, const lane_shape *sh,
                         const lane_pool *pool, blt_layout layout,
                         const int64_t *idx, int64_t count) {
+  const blt_zinit zinit = r->traits == BLT_ST_UPDATE ? BLT_Z_Q
+                          : r->traits == BLT_ST_INIT ? BLT_Z_NAN
+                                                     : BLT_Z_ABSENT;
   blt_st_batch b = blt_st_batch_new((const blt_st_set *)pool->data, layout,
-                                    BLT_Z_ABSENT, idx, count);
+                                    zinit, idx, count);
   lane_io io;
-  (void)r;
   (void)sh;
   memset(&io, 0, sizeof io);
   io.count = count;
   io.v[ST_D] = b.d;
   io.v[ST_E] = b.e;
+  if (zinit != BLT_Z_ABSENT)
+    io.m[ST_Z] = b.z;
   return io;
 }
 
-/* Outputs: d and e. */
+/* Outputs: d and e, and z when there is one. */
 static int st_outputs_nan(const lane_routine *r, const lane_shape *sh,
                           const lane_pool *pool, const lane_io *io, int64_t p) {
   const int64_t n = sh->n;
-  double *x = blt_dalloc(n);
+  double *x = blt_dalloc(n * n + 1);
   int all_nan;
   (void)r;
   (void)pool;
@@ -548,6 +560,10 @@ static int st_outputs_nan(const lane_routine *r, const lane_shape *sh,
   all_nan = blt_all_nan((size_t)n, x);
   blt_vbatch_get(io->v[ST_E], p, x);
   all_nan = all_nan && blt_all_nan((size_t)(n - 1), x);
+  if (io->m[ST_Z].data) {
+    blt_mbatch_get(io->m[ST_Z], p, x, blt_imax(n, 1));
+    all_nan = all_nan && blt_all_nan((size_t)(n * n), x);
+  }
   free(x);
   return all_nan;
 }
@@ -562,6 +578,25 @@ static bla_status run_sterf(const lane_shape *sh, lane_io *io, int *info,
   const blt_vbatch d = io->v[ST_D], e = io->v[ST_E];
   return sh->is_float ? bla_ssterf_batch(d.s, e.s, info, ex)
                       : bla_dsterf_batch(d.d, e.d, info, ex);
+}
+
+/* steqr with eigenvectors, compz INIT or UPDATE. */
+static bla_status st_steqr(bla_compz compz, const lane_shape *sh, lane_io *io,
+                           int *info, const bla_exec *ex) {
+  const blt_vbatch d = io->v[ST_D], e = io->v[ST_E];
+  const blt_mbatch z = io->m[ST_Z];
+  return sh->is_float ? bla_ssteqr_batch(compz, d.s, e.s, z.s, info, ex)
+                      : bla_dsteqr_batch(compz, d.d, e.d, z.d, info, ex);
+}
+
+static bla_status run_steqr_init(const lane_shape *sh, lane_io *io, int *info,
+                                 const bla_exec *ex) {
+  return st_steqr(BLA_COMPZ_INIT, sh, io, info, ex);
+}
+
+static bla_status run_steqr_update(const lane_shape *sh, lane_io *io, int *info,
+                                   const bla_exec *ex) {
+  return st_steqr(BLA_COMPZ_UPDATE, sh, io, info, ex);
 }
 
 /* ---- The Bessel family -----------------------------------------------------
@@ -683,6 +718,8 @@ enum {
   R_POTRS,
   R_POSV,
   R_STERF,
+  R_STEQR_I,
+  R_STEQR_V,
   R_JY,
   R_J,
   R_Y,
@@ -702,7 +739,10 @@ static const lane_routine k_routines[] = {
      run_potrs},
     {"dposv", "sposv", &k_chol, CH_DENSE_DIMS | LANE_NRHS, CH_FACTOR | CH_SOLVE,
      run_posv},
-    {"dsterf", "ssterf", &k_st, 0, 0, run_sterf},
+    {"dsterf", "ssterf", &k_st, 0, BLT_ST_STERF, run_sterf},
+    {"dsteqr (INIT)", "ssteqr (INIT)", &k_st, 0, BLT_ST_INIT, run_steqr_init},
+    {"dsteqr (UPDATE)", "ssteqr (UPDATE)", &k_st, 0, BLT_ST_UPDATE,
+     run_steqr_update},
     {"dbessel_jy_all", "sbessel_jy_all", &k_bes, 0,
      BES_J | BES_JP | BES_Y | BES_YP, run_bessel_jy_all},
     {"dbessel_j_all", "sbessel_j_all", &k_bes, 0, BES_J, run_bessel_jy_all},
@@ -1002,6 +1042,8 @@ LANE_TESTS(R_POTRF, dpotrf, spotrf)
 LANE_TESTS(R_POTRS, dpotrs, spotrs)
 LANE_TESTS(R_POSV, dposv, sposv)
 LANE_TESTS(R_STERF, dsterf, ssterf)
+LANE_TESTS(R_STEQR_I, dsteqr_init, ssteqr_init)
+LANE_TESTS(R_STEQR_V, dsteqr_update, ssteqr_update)
 LANE_TESTS(R_JY, dbessel_jy_all, sbessel_jy_all)
 LANE_TESTS(R_J, dbessel_j_all, sbessel_j_all)
 LANE_TESTS(R_Y, dbessel_y_all, sbessel_y_all)

@@ -162,6 +162,11 @@ static bla_index bla_host_lane_chunk_(bla_index count, int nt) {
 /* Batches whose scratch fits here run on the stack when they need no
  * parallel region: a call for one small problem allocates nothing. */
 #define BLA_HOST_STACK_BYTES 4096
+/* The most scratch a thread's lane form may take: W problems' worth of
+ * it (steqr's W copies of Z: 64 MB at n = 1000 with AVX-512) would
+ * otherwise grow with n^2 where the scalar path needs O(n), and at such
+ * sizes the per-problem work is long enough to vectorize by itself. */
+#define BLA_HOST_LANE_MAX_BYTES ((size_t)4 << 20)
 
 bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
   const bla_index count = job->count;
@@ -174,9 +179,10 @@ bla_status bla_host_run_(const bla_host_job_ *job, const bla_exec *exec) {
   int owned, lanes;
   if (count <= 0)
     return BLA_OK;
-  /* The lane form, when the routine has one for the active path and
-   * there are problems to share the lanes. */
-  lanes = job->lanes && !job->grouped && count > 1;
+  /* The lane form, when the routine has one for the active path, there
+   * are problems to share the lanes and its scratch stays small. */
+  lanes = job->lanes && !job->grouped && count > 1 &&
+          job->lanes->bytes(job->args) <= BLA_HOST_LANE_MAX_BYTES;
   per = lanes ? job->lanes->bytes(job->args) : job->work_bytes;
   if (per > SIZE_MAX / 2)
     return BLA_ERR_ALLOC;

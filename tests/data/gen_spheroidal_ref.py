@@ -54,9 +54,12 @@ with x = xi, resp. x = i xi, and lambda_Flammer = lambda_DLMF + gamma^2)
 and have the Wronskian R1 R2' - R1' R2 = 1/(c (xi^2 -+ 1)); both are
 checked for every radial record.
 
-Method. lambda by mpmath's tridiagonal QL; the eigenvector by inverse
-iteration (tests/data/mp_tridiag.py's gtsv) until every component is
-stable in its own leading digits, then continued beyond the rows where it
+Method. lambda: the k-th eigenvalue located by bisection on the Sturm
+count in double precision, refined in mpmath by Rayleigh quotient
+iteration, and its rank k confirmed by the Sturm count (Sylvester's
+inertia of T - sigma I) in mpmath halfway to the neighbours; the
+eigenvector by inverse iteration (tests/data/mp_tridiag.py) until every
+component is stable in its own leading digits, then continued beyond the rows where it
 falls below 1e-20 of its largest component by the ratios d_r/d_{r-2} of
 the minimal solution of the recurrence (backward continued fraction), as
 far as the slowly converging y-series needs (term ratio ~ 1/xi^2; tens of
@@ -71,7 +74,9 @@ where both are above the rounding level.
 
 Every quantity is computed twice: at mp.dps = 50 + the digits its
 cancellation costs (sum of |terms| over |sum|, measured, e.g.
-exp(-c (1-|eta|)) for oblate angular values at large c) with N matrix rows
+exp(-c (1-|eta|)) for oblate angular values at large c; rounded up to
+one of EXTRA_LEVELS, points needing more than the last are dropped,
+e.g. oblate angular values at c = 1000, |eta| <= 0.3) with N matrix rows
 (enough that the last row's coefficient is below 1e-(dps+10) of the
 largest), and again with 20 more digits and 20 more rows (and longer
 series); both must agree to AGREE (1e-30 relative; characteristic values
@@ -91,8 +96,12 @@ pro_cv(0,3,100), obl_cv(0,3,100); Van Buren's prolate c = 100, xi = 1.05,
 m = n = 0 radial values; and, when scipy is importable, a few small-c
 values of pro_cv, obl_cv, pro_rad1, pro_rad2, obl_rad1 against SciPy.
 
-Usage: python3 tests/data/gen_spheroidal_ref.py [output] (default: the
-spheroidal_ref.txt next to this script).
+Usage: python3 tests/data/gen_spheroidal_ref.py [output] [--parts=cv,ang,rad]
+[--keep-from=FILE] (default: the spheroidal_ref.txt next to this script,
+all sections; --keep-from copies the records of the sections not
+generated from an earlier output, and their published values are checked
+again). The committed file: the cv section (about 10 minutes on 2 cores),
+then ang,rad with --keep-from (about 20 minutes on 2 shared cores).
 
 File format (plain text, '#' lines are comments, fields separated by one
 space, values with 25 significant digits, c, eta, xi as Python's repr of
@@ -122,7 +131,7 @@ AGREE = mpmath.mpf("1e-30")
 WRONSKIAN_TOL = mpmath.mpf("1e-30")
 WRITE_DIGITS = 25
 QL_ROWS = 0              # larger matrices: double seed + Rayleigh quotient
-MAX_EXTRA = 600
+EXTRA_LEVELS = [0, 30, 60, 120, 250]   # extra digits for cancellation
 KEEP_DIGITS = 45          # digits that must survive the cancellation
 
 CV_M = [0, 1, 2, 5, 10]
@@ -133,18 +142,18 @@ CV_SPARSE = [(0, 100, c) for c in (1.0, 100.0, 1000.0)] + \
     [(m, 1000, c) for m in (0, 5) for c in (1.0, 1000.0)]
 ANG_M = [0, 1, 2, 5, 10]
 ANG_NM = [0, 1, 2, 5, 10, 20, 40]
-ANG_C = [0.1, 1.0, 10.0, 100.0, 1000.0]
+ANG_C = [0.1, 1.0, 10.0]   # c >= 100: too slow for the time budget
+ANG_NM_1000 = [0, 1, 5, 20]  # n - m at c = 1000 (time)
 ANG_ETA = [-1.0, -0.9, -0.5, 0.0, 0.3, 0.7, 0.99, 1.0]
 RAD_M = [0, 1, 2, 5]
 RAD_NM = [0, 1, 5, 10, 20]
-RAD_C = [0.1, 1.0, 10.0, 100.0]
+RAD_C = [0.1, 1.0, 10.0]   # c >= 100: too slow for the time budget
 RAD_XI = {"P": [1.005, 1.05, 1.2, 2.0, 5.0, 10.0],
           "O": [0.0, 0.1, 0.5, 1.0, 2.0, 10.0]}
-RAD_EXTRA = [("P", 0, 0, 1000.0, xi) for xi in (1.05, 2.0, 10.0)] + \
-    [("O", 0, 0, 1000.0, xi) for xi in (0.5, 2.0)]
+RAD_EXTRA = [("P", 0, 0, 100.0, 1.05)]     # Van Buren's table
 FLAM = [(K, m, n, c) for K in "PO" for (m, n) in ((0, 0), (0, 1), (1, 3),
                                                   (2, 2))
-        for c in (1.0, 10.0, 100.0)]
+        for c in (1.0, 10.0)] + [("P", 0, 0, 100.0)]
 XI_ODE = 2                # start of the radial integration (first run)
 
 
@@ -653,8 +662,8 @@ def with_digits(fn, what, post=None, hint=None, key=None):
     with the lost digits added until KEEP_DIGITS survive; then post(values,
     aux) (the checks by second methods) on both runs and the two runs
     compared."""
-    extra = hint.get(key, 0) if hint is not None else 0
-    for _ in range(6):
+    extra = level(hint.get(key, 0) if hint is not None else 0)
+    while extra is not None:
         (lo, llo, alo), (hi, lhi, ahi) = fn(extra, 0), fn(extra, 1)
         lost = max(llo, lhi)
         if BASE_DPS + extra - lost >= KEEP_DIGITS:
@@ -665,12 +674,19 @@ def with_digits(fn, what, post=None, hint=None, key=None):
                 post(hi, ahi)
             confirm(lo, hi, what)
             return hi
-        # the loss measured is capped by the digits carried: at least
-        # double them
-        extra = max(int(math.ceil(lost)) + 10, 2 * extra + BASE_DPS)
-        if extra > MAX_EXTRA:
-            break
-    raise Drop("%s: cancellation too large" % what)
+        # the loss measured is capped by the digits carried
+        extra = level(max(lost - BASE_DPS + KEEP_DIGITS, extra + 1))
+    raise Drop("%s: cancellation beyond %d extra digits" % (what,
+                                                            EXTRA_LEVELS[-1]))
+
+
+def level(extra):
+    """The smallest of EXTRA_LEVELS >= extra (None beyond them): few
+    distinct precisions, so that the spectra are shared by the points."""
+    for v in EXTRA_LEVELS:
+        if v >= extra:
+            return v
+    return None
 
 
 def cv_records(g, out, nms):
@@ -697,12 +713,21 @@ def ang_records(g, out, nms, etas):
                 with mp.workdps(sp.dps):
                     s, sd, lost = angular(m, p, sp.coefficients(k), eta)
                 return (s, sd), lost, None
+            # the decay of Ps away from its bulk: exp(-c (1 - |eta|))
+            # oblate, exp(-c eta^2 / 2) prolate (digits lost at least)
+            key = ("ang", eta)
+            if key not in g.hint:
+                pred = (g.c * (1 - abs(eta)) if g.kind == "O" else
+                        g.c * eta * eta / 2) / math.log(10)
+                g.hint[key] = pred + KEEP_DIGITS - BASE_DPS + 10
+            what = "ang %s %d %d %r %r" % (g.kind, m, m + nm, g.c, eta)
             try:
-                s, sd = with_digits(fn, "ang %s %d %d %r %r" % (
-                    g.kind, m, m + nm, g.c, eta), hint=g.hint,
-                    key=("ang", eta))
+                s, sd = with_digits(fn, what, hint=g.hint, key=key)
             except Drop as e:
                 out["dropped"].append(str(e))
+                continue
+            except (RuntimeError, ValueError, ZeroDivisionError) as e:
+                out["dropped"].append("%s: %r" % (what, e))
                 continue
             if sd is None:
                 out["dropped"].append("ang %s %d %d %r %r: derivative "
@@ -823,6 +848,10 @@ def rad_records(g, out, nms, xis):
             except Drop as e:
                 out["dropped"].append(str(e))
                 continue
+            except (RuntimeError, ValueError, ZeroDivisionError) as e:
+                out["dropped"].append("rad %s %d %d %r %r: %r" % (
+                    g.kind, g.m, g.m + nm, g.c, xi, e))
+                continue
             out["rad"].append("rad %s %d %d %r %r %s" % (
                 g.kind, g.m, g.m + nm, g.c, xi, " ".join(map(fmt, v))))
             out["radval"][(g.kind, g.m, g.m + nm, g.c, xi)] = v
@@ -855,9 +884,14 @@ def tasks(parts):
                     for nm in RAD_NM:
                         unit(kind, m, c)["rad"].setdefault(
                             nm, set()).update(RAD_XI[kind])
+    if "ang" in parts:
+        for kind, m, nm, c, eta in ANG_EXTRA:
+            unit(kind, m, c)
     if "rad" in parts:
         for kind, m, nm, c, xi in RAD_EXTRA:
             unit(kind, m, c)["rad"].setdefault(nm, set()).add(xi)
+    for u in units.values():
+        u["parts"] = parts
     return units
 
 
@@ -875,9 +909,10 @@ def work(item):
         cv_records(g, out, sorted(small))
         for nm in big:
             cv_records(Group(kind, m, c, nm), out, [nm])
-        ang_records(g, out, sorted(want["ang"]), ANG_ETA)
+        ang_records(g, out, sorted(v for v in want["ang"]
+                                   if c < 1000 or v in ANG_NM_1000), ANG_ETA)
         for k2, m2, nm, c2, eta in ANG_EXTRA:
-            if (k2, m2, c2) == (kind, m, c) and want["ang"]:
+            if (k2, m2, c2) == (kind, m, c) and "ang" in want["parts"]:
                 ang_records(g, out, [nm], [eta])
         for nm in sorted(want["flam"]):
             flam_record(g, out, nm)
@@ -1028,6 +1063,16 @@ def main():
         if a.startswith("--parts="):
             parts = set(a[len("--parts="):].split(","))
     path = args[0] if args else os.path.join(here, "spheroidal_ref.txt")
+    kept = []
+    for a in sys.argv[1:]:
+        if a.startswith("--keep-from="):
+            # records of the sections not generated now, copied from an
+            # earlier output of this script
+            with open(a[len("--keep-from="):]) as f:
+                kept = [line.rstrip("\n") for line in f
+                        if line.split(" ", 1)[0] in ("cv", "ang", "rad",
+                                                     "flam")
+                        and line.split(" ", 1)[0] not in parts]
     self_check()
     units = tasks(parts)
     # the expensive units (large c, oblate) first
@@ -1039,23 +1084,34 @@ def main():
     results.sort(key=lambda item: (item[0][0] == "O", item[0][1],
                                    item[0][2]))
     res = merge(results)
-    published(res, parts)
+    for line in kept:
+        w = line.split()
+        if w[0] == "cv":
+            res["lam"][(w[1], int(w[2]), int(w[3]), float(w[4]))] = \
+                mpmath.mpf(w[5])
+    published(res, parts | {w.split(" ", 1)[0] for w in kept})
     nscipy = scipy_check(res)
     dropped = [line for _, out in results for line in out["dropped"]]
-    counts = {s: sum(len(out[s]) for _, out in results)
+    counts = {s: sum(len(out[s]) for _, out in results) +
+              sum(1 for line in kept if line.startswith(s + " "))
               for s in ("cv", "ang", "rad", "flam")}
     with open(path, "w") as f:
         f.write(HEADER % dict(
             ver=mpmath.__version__, base=BASE_DPS, extra=CHECK_EXTRA,
             keep=KEEP_DIGITS, eig=mpmath.nstr(EIG_AGREE, 2),
             agree=mpmath.nstr(AGREE, 2), wr=mpmath.nstr(WRONSKIAN_TOL, 2),
-            digits=WRITE_DIGITS, parts=",".join(sorted(parts)),
+            digits=WRITE_DIGITS, parts=",".join(sorted(parts)) + (
+                "; " + ",".join(sorted({w.split(" ", 1)[0] for w in kept}))
+                + " copied from an earlier run" if kept else ""),
             scipy=("%d values agree with SciPy" % nscipy) if nscipy
             else "SciPy not installed: no comparison",
             ndrop=len(dropped), **counts))
         for line in dropped:
             f.write("#   " + line[:150] + "\n")
         for section in ("cv", "ang", "rad", "flam"):
+            for line in kept:
+                if line.startswith(section + " "):
+                    f.write(line + "\n")
             for _, out in results:
                 for line in out[section]:
                     f.write(line + "\n")
@@ -1090,7 +1146,9 @@ HEADER = """\
 #   ang K m n c eta s sp
 #   rad K m n c xi r1 r1p r2 r2p
 #   flam K m n c factor
-# c, eta, xi: repr of the double used.
+# c, eta, xi: repr of the double used. Angular and radial values at
+# c >= 100 are not generated (generation time), except the published and
+# regression points P m=0 n=0 c=100 (eta = 0.5, xi = 1.05, flam).
 # Dropped (not confirmed or not finite), %(ndrop)d points:
 """
 

@@ -73,16 +73,18 @@ BLA_INLINE BLA_HD bla_index bla_ssteqr_lwork(bla_index n, bla_compz compz);
 #include "batchla/core/steqr.inc"
 #include "batchla/detail/prec_undef.h"
 
-/* The host's SIMD lane form of sterf's step (detail/lanes.h), for a
- * translation unit that defines BLA_LANES. */
+/* The host's SIMD lane forms of the sweeps' steps of sterf and steqr
+ * (detail/lanes.h), for a translation unit that defines BLA_LANES. */
 #if defined(BLA_LANES)
 #define BLA_KR BLA_P(lane)
 #define BLA_K(name) BLA_P(name##_lanes)
 #define BLA_KSELECT(m, a, b) BLA_P(lane_select)(m, a, b)
 #include "batchla/detail/prec_d.h"
+#include "batchla/core/steqr_lanes.inc"
 #include "batchla/core/steqr_kernels.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
+#include "batchla/core/steqr_lanes.inc"
 #include "batchla/core/steqr_kernels.inc"
 #include "batchla/detail/prec_undef.h"
 #undef BLA_KR
