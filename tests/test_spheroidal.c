@@ -706,6 +706,36 @@ Test(batch, cv_layouts_threads_isolation) {
       }
 }
 
+/* Flammer's factor through its driver: the core's bits, NaN and info
+ * where the key is invalid. */
+Test(batch, flammer_factor) {
+  static double f[NB];
+  static int info[NB];
+  int kind, i;
+  for (kind = 0; kind < 2; ++kind) {
+    cr_assert_eq(bla_dspheroidal_flammer_factor_batch(
+                     (bla_spheroidal_kind)kind, bm, 1, bn, 1,
+                     bla_dvec_make((double *)bc, NB, 1),
+                     bla_dvec_make(f, NB, 1), info, NULL),
+                 BLA_OK);
+    for (i = 0; i < NB; ++i) {
+      static double co[8192];
+      double lam, ref = NAN;
+      const bla_index nt = bla_dspheroidal_coeffs_nterms(
+          (bla_spheroidal_kind)kind, bm[i], bn[i], bc[i]);
+      int ri =
+          bla_dspheroidal_coeffs((bla_spheroidal_kind)kind, bm[i], bn[i], bc[i],
+                                 &lam, bla_dvec_make(co, nt, 1), dw());
+      if (!ri)
+        ri = bla_dspheroidal_flammer_factor((bla_spheroidal_kind)kind, bm[i],
+                                            bn[i], bla_dvec_make(co, nt, 1),
+                                            &ref, dw());
+      cr_assert_eq(info[i], ri, "kind %d entry %d", kind, i);
+      cr_assert(same_bits(f[i], ref), "kind %d entry %d", kind, i);
+    }
+  }
+}
+
 /* Argument errors: nothing is touched. */
 static double ae_s[2], ae_sp[2];
 static int ae_m[2] = {0, 0};

@@ -686,10 +686,26 @@ bla_status bla_sdpss_batch(bla_index m, bla_svec nw, bla_smat_batch windows,
  *   negative or non-finite, 1 out of range), else the reduction's (-6 eta
  *   outside [-1, 1] or xi out of range), with NaN in that entry's failed
  *   outputs.
+ * bla_dspheroidal_flammer_factor_batch: factor[i] := F with Flammer's
+ *   S_mn = F Ps^m_n (bla_dspheroidal_flammer_factor; SciPy's pro_ang1 and
+ *   obl_ang1 are F Ps) at (m, n, c) = (m[i * m_inc], n[i * n_inc], c[i]),
+ *   i < c.n, expanded as above.
  * Argument errors (BLA_ERR_ARG): invalid kind; m < 0 (cv_all); counts
  *   that differ; negative lengths; NULL m, n, info, c, eta/xi or lambda
  *   data where entries exist; an output at the address of an input.
  * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dspheroidal_flammer_factor_batch(bla_spheroidal_kind kind,
+                                                const int *m, bla_index m_inc,
+                                                const int *n, bla_index n_inc,
+                                                bla_dvec c, bla_dvec factor,
+                                                int *info,
+                                                const bla_exec *exec);
+bla_status bla_sspheroidal_flammer_factor_batch(bla_spheroidal_kind kind,
+                                                const int *m, bla_index m_inc,
+                                                const int *n, bla_index n_inc,
+                                                bla_svec c, bla_svec factor,
+                                                int *info,
+                                                const bla_exec *exec);
 bla_status bla_dspheroidal_cv_all_batch(bla_spheroidal_kind kind, int m,
                                         bla_dvec c, bla_dvec_batch lambda,
                                         int *info, const bla_exec *exec);
