@@ -19,7 +19,7 @@
 
 #define ENGINE_COUNT 37
 #define ENGINE_N 6
-#define NCASES 38
+#define NCASES 41
 #define SENTINEL (INT_MIN + 7)
 
 static double engine_uniform(uint64_t *s) {
@@ -76,7 +76,10 @@ static const char *const case_names[NCASES] = {"sterf",
                                                "trsen",
                                                "tgsen",
                                                "solve_continuous_are",
-                                               "solve_discrete_are"};
+                                               "solve_discrete_are",
+                                               "spheroidal_cv_all",
+                                               "spheroidal_angular",
+                                               "spheroidal_radial"};
 
 /* One run of a case: its arena after the call, and info. */
 typedef struct {

@@ -662,6 +662,79 @@ bla_status bla_sdpss_batch(bla_index m, bla_svec nw, bla_smat_batch windows,
                            bla_svec_batch ratios, int *info,
                            const bla_exec *exec);
 
+/* ---- Spheroidal wave functions (batchla/special/spheroidal.h) -----------
+ *
+ * bla_dspheroidal_cv_all_batch: lambda[p] := lambda_{m,m}(c[p]) ..
+ *   lambda_{m,m+L-1}(c[p]), L = lambda.n (bla_dspheroidal_cv_all); info[p]
+ *   is its info (-3: c[p] negative or non-finite, lambda[p] NaN).
+ * bla_dspheroidal_angular_batch: s[i] := Ps^m_n(eta, gamma^2), sp[i] :=
+ *   its eta-derivative at (m, n, c, eta) = (m[i * m_inc], n[i * n_inc],
+ *   c[i], eta[i]), i < eta.n (Meixner-Schafke normalization, DLMF 30.4).
+ * bla_dspheroidal_radial_batch: r1, r1p, r2, r2p := R^(1)_mn, its
+ *   xi-derivative, R^(2)_mn, its xi-derivative (Flammer's; oblate at
+ *   (-ic, i xi)) at (m, n, c, xi), c > 0, xi >= 1 (prolate) or >= 0
+ *   (oblate). info 1: R2 not available there (R2, R2' NaN; R1, R1'
+ *   valid); info 2: neither (bla_dspheroidal_radial).
+ *   m_inc, n_inc and the strides of c may be 0 (one value for all).
+ *   Expansion/reduction: on the host each run of equal (m, n, c) in the
+ *   input order is expanded once per thread (bla_dspheroidal_coeffs) and
+ *   its entries reduced with those coefficients (a broadcast with eta or
+ *   xi varying fastest expands each key once); on CUDA each entry
+ *   expands its own key, in scratch sized for the largest expansion the
+ *   routines accept. Any output may have NULL data (not wanted). info[i]:
+ *   the expansion's info when it failed (-2 m < 0, -3 n < m, -4 c
+ *   negative or non-finite, 1 out of range), else the reduction's (-6 eta
+ *   outside [-1, 1] or xi out of range), with NaN in that entry's failed
+ *   outputs.
+ * bla_dspheroidal_flammer_factor_batch: factor[i] := F with Flammer's
+ *   S_mn = F Ps^m_n (bla_dspheroidal_flammer_factor; SciPy's pro_ang1 and
+ *   obl_ang1 are F Ps) at (m, n, c) = (m[i * m_inc], n[i * n_inc], c[i]),
+ *   i < c.n, expanded as above.
+ * Argument errors (BLA_ERR_ARG): invalid kind; m < 0 (cv_all); counts
+ *   that differ; negative lengths; NULL m, n, info, c, eta/xi or lambda
+ *   data where entries exist; an output at the address of an input.
+ * Runs on: host (OpenMP) and CUDA. */
+bla_status bla_dspheroidal_flammer_factor_batch(bla_spheroidal_kind kind,
+                                                const int *m, bla_index m_inc,
+                                                const int *n, bla_index n_inc,
+                                                bla_dvec c, bla_dvec factor,
+                                                int *info,
+                                                const bla_exec *exec);
+bla_status bla_sspheroidal_flammer_factor_batch(bla_spheroidal_kind kind,
+                                                const int *m, bla_index m_inc,
+                                                const int *n, bla_index n_inc,
+                                                bla_svec c, bla_svec factor,
+                                                int *info,
+                                                const bla_exec *exec);
+bla_status bla_dspheroidal_cv_all_batch(bla_spheroidal_kind kind, int m,
+                                        bla_dvec c, bla_dvec_batch lambda,
+                                        int *info, const bla_exec *exec);
+bla_status bla_sspheroidal_cv_all_batch(bla_spheroidal_kind kind, int m,
+                                        bla_svec c, bla_svec_batch lambda,
+                                        int *info, const bla_exec *exec);
+bla_status bla_dspheroidal_angular_batch(bla_spheroidal_kind kind, const int *m,
+                                         bla_index m_inc, const int *n,
+                                         bla_index n_inc, bla_dvec c,
+                                         bla_dvec eta, bla_dvec s, bla_dvec sp,
+                                         int *info, const bla_exec *exec);
+bla_status bla_sspheroidal_angular_batch(bla_spheroidal_kind kind, const int *m,
+                                         bla_index m_inc, const int *n,
+                                         bla_index n_inc, bla_svec c,
+                                         bla_svec eta, bla_svec s, bla_svec sp,
+                                         int *info, const bla_exec *exec);
+bla_status bla_dspheroidal_radial_batch(bla_spheroidal_kind kind, const int *m,
+                                        bla_index m_inc, const int *n,
+                                        bla_index n_inc, bla_dvec c,
+                                        bla_dvec xi, bla_dvec r1, bla_dvec r1p,
+                                        bla_dvec r2, bla_dvec r2p, int *info,
+                                        const bla_exec *exec);
+bla_status bla_sspheroidal_radial_batch(bla_spheroidal_kind kind, const int *m,
+                                        bla_index m_inc, const int *n,
+                                        bla_index n_inc, bla_svec c,
+                                        bla_svec xi, bla_svec r1, bla_svec r1p,
+                                        bla_svec r2, bla_svec r2p, int *info,
+                                        const bla_exec *exec);
+
 BLA_EXTERN_C_END
 
 #endif

@@ -23,6 +23,10 @@ typedef enum { BLA_UPPER = 0, BLA_LOWER = 1 } bla_uplo;
  * partners Mc_m, or the odd (sine-type) se_m, with Ms_m (DLMF 28.2, 28.20). */
 typedef enum { BLA_MATHIEU_CE = 0, BLA_MATHIEU_SE = 1 } bla_mathieu_kind;
 
+/* Which spheroidal wave functions: prolate (gamma^2 = c^2) or oblate
+ * (gamma^2 = -c^2), DLMF 30.2 (batchla/special/spheroidal.h). */
+typedef enum { BLA_PROLATE = 0, BLA_OBLATE = 1 } bla_spheroidal_kind;
+
 /* Which eigenvalues a selective eigensolver computes (LAPACK's RANGE). */
 typedef enum {
   BLA_RANGE_ALL = 0,   /* every eigenvalue */

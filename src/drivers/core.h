@@ -19,5 +19,6 @@
 #include "batchla/special/bessel.h"
 #include "batchla/special/dpss.h"
 #include "batchla/special/mathieu.h"
+#include "batchla/special/spheroidal.h"
 
 #endif
