@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "batchla/batchla.h"
+#include "svg_plot.h"
 
 #define PI 3.14159265358979323846
 
@@ -189,17 +190,11 @@ static int evaluate(bla_mathieu_kind kind) {
   return bad;
 }
 
-/* A tick step of 1, 2, 2.5 or 5 times a power of ten, about span/6. */
-static double nice_step(double span) {
-  const double raw = span / 6, p = pow(10, floor(log10(raw))), r = raw / p;
-  return p * (r <= 1 ? 1 : r <= 2 ? 2 : r <= 2.5 ? 2.5 : r <= 5 ? 5 : 10);
-}
-
 /* "ce" or "se" with a lowered subscript m: tspan dy is rendered alike
  * everywhere, baseline-shift is not. */
-static void svg_name(FILE *out, const curve *c) {
-  fprintf(out, "%s<tspan dy=\"4\" font-size=\"11\">%d</tspan>",
-          c->kind == BLA_MATHIEU_CE ? "ce" : "se", c->m);
+static void svg_name(char *buf, size_t size, const curve *c) {
+  snprintf(buf, size, "%s<tspan dy=\"4\" font-size=\"11\">%d</tspan>",
+           c->kind == BLA_MATHIEU_CE ? "ce" : "se", c->m);
 }
 
 static int write_svg(const char *path) {
@@ -207,92 +202,36 @@ static int write_svg(const char *path) {
                gap = 58;
   static const char *xlabel[] = {"0", "&#960;/4", "&#960;/2", "3&#960;/4",
                                  "&#960;"};
-  double lo = 0, hi = 0, step, y0, y1, t;
+  double lo = 0, hi = 0, step, xtick[5], xs[NX];
+  char text[64];
   int i, j, c, panel;
-  FILE *out = fopen(path, "w");
-  if (!out) {
-    perror(path);
-    return 1;
-  }
+  FILE *out;
   for (i = 0; i < NPANEL * NCURVE * NX; ++i) {
     lo = fmin(lo, fv[i]);
     hi = fmax(hi, fv[i]);
   }
+  for (i = 0; i <= 4; ++i)
+    xtick[i] = i * PI / 4;
+  for (j = 0; j < NX; ++j)
+    xs[j] = j * PI / (NX - 1);
+  /* No subscripts in the title: a centred text made of shifted tspans is
+   * placed differently by different renderers. */
+  out = svg_open(path, W, H, 30, "Angular Mathieu functions on [0, &#960;]");
+  if (!out)
+    return 1;
   /* One y range for both panels, so amplitudes compare across q. */
-  step = nice_step(hi - lo);
-  y0 = floor(lo / step) * step;
-  y1 = ceil(hi / step) * step;
-
-  fprintf(out,
-          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" "
-          "height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"DejaVu Sans, "
-          "Helvetica, Arial, sans-serif\" font-size=\"13\" fill=\"#222\">\n",
-          W, H, W, H);
-  /* Opaque background: the plot must read on dark pages too. */
-  fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-  /* No subscripts here: a centred text made of shifted tspans is placed
-   * differently by different renderers. */
-  fprintf(out,
-          "<text x=\"%g\" y=\"30\" text-anchor=\"middle\" font-size=\"17\">"
-          "Angular Mathieu functions on [0, &#960;]</text>\n",
-          W / 2);
+  step = svg_nice_step(hi - lo);
   for (panel = 0; panel < NPANEL; ++panel) {
-    const double x0 = left + panel * (pw + gap), bottom = top + ph;
-#define PX(x) (x0 + (x) / PI * pw)
-#define PY(y) (bottom - ((y)-y0) / (y1 - y0) * ph)
-    fprintf(out,
-            "<g>\n<text x=\"%g\" y=\"%g\" text-anchor=\"middle\" "
-            "font-size=\"14\">q = %g</text>\n",
-            x0 + pw / 2, top - 9, panel_q[panel]);
-    for (t = y0; t <= y1 + step / 2; t += step) {
-      const double yy = PY(t);
-      const double tt = fabs(t) < step / 2 ? 0 : t;
-      fprintf(out,
-              "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" "
-              "stroke=\"%s\"/>\n",
-              x0, yy, x0 + pw, yy, tt == 0 ? "#999" : "#e6e6e6");
-      fprintf(out,
-              "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" "
-              "stroke=\"#333\"/>\n",
-              x0 - 5, yy, x0, yy);
-      /* A typographic minus, not a hyphen. */
-      fprintf(out,
-              "<text x=\"%g\" y=\"%.1f\" text-anchor=\"end\">%s%g</text>\n",
-              x0 - 8, yy + 4.5, tt < 0 ? "&#8722;" : "", fabs(tt));
-    }
-    for (i = 0; i <= 4; ++i) {
-      const double xx = PX(i * PI / 4);
-      if (i > 0 && i < 4)
-        fprintf(out,
-                "<line x1=\"%.1f\" y1=\"%g\" x2=\"%.1f\" y2=\"%g\" "
-                "stroke=\"#e6e6e6\"/>\n",
-                xx, top, xx, bottom);
-      fprintf(out,
-              "<line x1=\"%.1f\" y1=\"%g\" x2=\"%.1f\" y2=\"%g\" "
-              "stroke=\"#333\"/>\n",
-              xx, bottom, xx, bottom + 5);
-      fprintf(out,
-              "<text x=\"%.1f\" y=\"%g\" text-anchor=\"middle\">%s</text>\n",
-              xx, bottom + 20, xlabel[i]);
-    }
-    fprintf(out,
-            "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\" "
-            "font-style=\"italic\">x</text>\n",
-            x0 + pw / 2, bottom + 40);
-    for (c = 0; c < NCURVE; ++c) {
-      const double *f = fv + (panel * NCURVE + c) * NX;
-      fprintf(out,
-              "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"2\" "
-              "stroke-linejoin=\"round\"",
-              curves[c].colour);
-      if (curves[c].dash)
-        fprintf(out, " stroke-dasharray=\"%s\"", curves[c].dash);
-      fprintf(out, " points=\"");
-      for (j = 0; j < NX; ++j)
-        fprintf(out, "%s%.1f,%.1f", j ? " " : "", PX(j * PI / (NX - 1)),
-                PY(f[j]));
-      fprintf(out, "\"/>\n");
-    }
+    const svg_panel p =
+        svg_panel_make(left + panel * (pw + gap), top, pw, ph, 0, PI,
+                       floor(lo / step) * step, ceil(hi / step) * step);
+    const double bottom = top + ph;
+    fprintf(out, "<g>\n");
+    snprintf(text, sizeof text, "q = %g", panel_q[panel]);
+    svg_panel_axes(out, &p, text, step, "%g", 5, xtick, xlabel, "x");
+    for (c = 0; c < NCURVE; ++c)
+      svg_polyline(out, &p, NX, xs, fv + (panel * NCURVE + c) * NX,
+                   curves[c].colour, 2, curves[c].dash);
     /* At larger q the pairs overlap on the plot (a_m ~ b_m+1): say so. */
     if (panel_q[panel] >= 10)
       fprintf(out,
@@ -303,38 +242,20 @@ static int write_svg(const char *path) {
               "font-size=\"9\">2</tspan><tspan dy=\"-3\"> &#8776; ce</tspan>"
               "<tspan dy=\"3\" font-size=\"9\">1</tspan></text>\n"
               "<text x=\"%g\" y=\"%g\">except near 0 and &#960;</text></g>\n",
-              x0 + 10, bottom - 28, x0 + 10, bottom - 12);
-    /* The frame last, over the curves' ends. */
-    fprintf(out,
-            "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" "
-            "fill=\"none\" stroke=\"#333\"/>\n</g>\n",
-            x0, top, pw, ph);
-#undef PX
-#undef PY
+              p.x0 + 10, bottom - 28, p.x0 + 10, bottom - 12);
+    svg_frame(out, &p);
+    fprintf(out, "</g>\n");
   }
   /* One legend for both panels, centred under them. */
   {
     const double item = 96, ly = H - 22;
     double lx = W / 2 - NCURVE * item / 2 + 8;
     for (c = 0; c < NCURVE; ++c, lx += item) {
-      fprintf(out,
-              "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" "
-              "stroke-width=\"2.5\"",
-              lx, ly, lx + 32, ly, curves[c].colour);
-      if (curves[c].dash)
-        fprintf(out, " stroke-dasharray=\"%s\"", curves[c].dash);
-      fprintf(out, "/>\n<text x=\"%g\" y=\"%g\" font-size=\"15\">", lx + 40,
-              ly + 5);
-      svg_name(out, &curves[c]);
-      fprintf(out, "</text>\n");
+      svg_name(text, sizeof text, &curves[c]);
+      svg_legend(out, lx, ly, curves[c].colour, curves[c].dash, text);
     }
   }
-  fprintf(out, "</svg>\n");
-  if (fclose(out) != 0) {
-    perror(path);
-    return 1;
-  }
-  return 0;
+  return svg_close(out, path);
 }
 
 int main(int argc, char **argv) {

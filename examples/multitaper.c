@@ -24,6 +24,7 @@
 #include <stdlib.h>
 
 #include "batchla/batchla.h"
+#include "svg_plot.h"
 
 #define PI 3.14159265358979323846
 
@@ -133,114 +134,69 @@ static int cmp_double(const void *a, const void *b) {
 static const char *colour[K] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
                                 "#9467bd", "#8c564b", "#e377c2"};
 
-/* One panel's frame, grid and tick labels; x and y ticks at the given
- * steps, labels printed with the given formats. */
-static void svg_axes(FILE *out, double x0, double y0, double w, double h,
-                     double xa, double xb, double xstep, const char *xfmt,
-                     double ya, double yb, double ystep, const char *yfmt) {
-  double t;
-  char label[32];
-  for (t = ya; t <= yb + ystep / 2; t += ystep) {
-    const double yy = y0 + h - (t - ya) / (yb - ya) * h;
-    const double tt = fabs(t) < ystep / 2 ? 0 : t;
-    fprintf(out,
-            "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" "
-            "stroke=\"%s\"/>\n",
-            x0, yy, x0 + w, yy, tt == 0 ? "#999" : "#e6e6e6");
-    snprintf(label, sizeof label, yfmt, fabs(tt));
-    /* A typographic minus, not a hyphen. */
-    fprintf(out, "<text x=\"%g\" y=\"%.1f\" text-anchor=\"end\">%s%s</text>\n",
-            x0 - 7, yy + 4.5, tt < 0 ? "&#8722;" : "", label);
-  }
-  for (t = xa; t <= xb + xstep / 2; t += xstep) {
-    const double xx = x0 + (t - xa) / (xb - xa) * w;
-    fprintf(out,
-            "<line x1=\"%.1f\" y1=\"%g\" x2=\"%.1f\" y2=\"%g\" "
-            "stroke=\"#e6e6e6\"/>\n",
-            xx, y0, xx, y0 + h);
-    snprintf(label, sizeof label, xfmt, t);
-    fprintf(out, "<text x=\"%.1f\" y=\"%g\" text-anchor=\"middle\">%s</text>\n",
-            xx, y0 + h + 18, label);
-  }
-}
-
-/* A panel's border, drawn last so that it lies over the curves. */
-static void svg_frame(FILE *out, double x0, double y0, double w, double h) {
-  fprintf(out,
-          "<rect x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\" fill=\"none\" "
-          "stroke=\"#333\"/>\n",
-          x0, y0, w, h);
+/* A panel of this plot: no tick marks, the grid alone marks the ticks. */
+static svg_panel panel(double x0, double y0, double w, double h, double xa,
+                       double xb, double ya, double yb) {
+  svg_panel p = svg_panel_make(x0, y0, w, h, xa, xb, ya, yb);
+  p.tick = 0;
+  p.ylabel_dx = 7;
+  p.xlabel_dy = 18;
+  p.xgrid_edges = 1;
+  return p;
 }
 
 static int write_svg(const char *path, const peak *pk, double floor_db) {
   const double W = 960, H = 470, top = 56, ph = 330, pw = 390, left = 66,
                gap = 84;
-  double vmax = 0, smin = 1e300, smax = 0, ya, yb, x0, bottom = top + ph;
+  static double level[NF];
+  double vmax = 0, smin = 1e300, smax = 0, ya, bottom = top + ph;
+  char text[80];
+  svg_panel p;
   int j, k;
-  FILE *out = fopen(path, "w");
-  if (!out) {
-    perror(path);
-    return 1;
-  }
+  FILE *out;
   for (j = 0; j < K * N; ++j)
     vmax = fmax(vmax, fabs(tapers[j]));
   for (j = 0; j < NF; ++j) {
     smin = fmin(smin, spec[j]);
     smax = fmax(smax, spec[j]);
+    level[j] = db(spec[j]);
   }
-  fprintf(out,
-          "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%g\" "
-          "height=\"%g\" viewBox=\"0 0 %g %g\" font-family=\"DejaVu Sans, "
-          "Helvetica, Arial, sans-serif\" font-size=\"13\" fill=\"#222\">\n",
-          W, H, W, H);
-  /* Opaque background: the plot must read on dark pages too. */
-  fprintf(out, "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n");
-  fprintf(out,
-          "<text x=\"%g\" y=\"26\" text-anchor=\"middle\" font-size=\"17\">"
-          "Multitaper spectrum, N = %d, NW = %g, K = %d</text>\n",
-          W / 2, N, NW, K);
+  snprintf(text, sizeof text, "Multitaper spectrum, N = %d, NW = %g, K = %d", N,
+           NW, K);
+  out = svg_open(path, W, H, 26, text);
+  if (!out)
+    return 1;
 
   /* Left: the tapers against the sample index. */
-  x0 = left;
   ya = -ceil(vmax * 50) / 50;
-  yb = -ya;
-  fprintf(out,
-          "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\" font-size=\"14\">"
-          "DPSS tapers k = 0 .. %d</text>\n",
-          x0 + pw / 2, top - 8, K - 1);
-  svg_axes(out, x0, top, pw, ph, 0, N, 256, "%.0f", ya, yb, 0.02, "%.2f");
-  for (k = 0; k < K; ++k) {
-    fprintf(out,
-            "<polyline fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" "
-            "stroke-linejoin=\"round\" points=\"",
-            colour[k]);
-    for (j = 0; j < N; ++j)
-      fprintf(out, "%s%.1f,%.1f", j ? " " : "", x0 + j * pw / (N - 1),
-              bottom - (tapers[k * N + j] - ya) / (yb - ya) * ph);
-    fprintf(out, "\"/>\n");
-  }
+  p = panel(left, top, pw, ph, 0, N, ya, -ya);
+  snprintf(text, sizeof text, "DPSS tapers k = 0 .. %d", K - 1);
+  svg_text(out, p.x0 + pw / 2, top - 8,
+           "text-anchor=\"middle\" font-size=\"14\"", text);
+  svg_yaxis(out, &p, 0.02, "%.2f");
+  svg_xaxis_step(out, &p, 256, "%.0f");
+  for (k = 0; k < K; ++k)
+    svg_polyline(out, &p, N, NULL, tapers + k * N, colour[k], 1.5, NULL);
+  /* Short keys numbered k, in a row under the axis labels. */
   for (k = 0; k < K; ++k)
     fprintf(out,
             "<line x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\" stroke=\"%s\" "
             "stroke-width=\"2.5\"/><text x=\"%g\" y=\"%g\">%d</text>\n",
-            x0 + 8 + k * 54.0, bottom + 44, x0 + 30 + k * 54.0, bottom + 44,
-            colour[k], x0 + 34 + k * 54.0, bottom + 49, k);
-  fprintf(out,
-          "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">sample t</text>\n",
-          x0 + pw / 2, bottom + 72);
-  svg_frame(out, x0, top, pw, ph);
+            p.x0 + 8 + k * 54.0, bottom + 44, p.x0 + 30 + k * 54.0, bottom + 44,
+            colour[k], p.x0 + 34 + k * 54.0, bottom + 49, k);
+  svg_text(out, p.x0 + pw / 2, bottom + 72, "text-anchor=\"middle\"",
+           "sample t");
+  svg_frame(out, &p);
 
   /* Right: the spectrum in dB against frequency, the tones marked. */
-  x0 = left + pw + gap;
-  ya = floor(db(smin) / 10) * 10;
-  yb = ceil(db(smax) / 10) * 10;
-  fprintf(out,
-          "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\" font-size=\"14\">"
-          "Power spectrum (dB)</text>\n",
-          x0 + pw / 2, top - 8);
-  svg_axes(out, x0, top, pw, ph, 0, 0.5, 0.1, "%.1f", ya, yb, 10, "%.0f");
+  p = panel(left + pw + gap, top, pw, ph, 0, 0.5, floor(db(smin) / 10) * 10,
+            ceil(db(smax) / 10) * 10);
+  svg_text(out, p.x0 + pw / 2, top - 8,
+           "text-anchor=\"middle\" font-size=\"14\"", "Power spectrum (dB)");
+  svg_yaxis(out, &p, 10, "%.0f");
+  svg_xaxis_step(out, &p, 0.1, "%.1f");
   for (k = 0; k < 2; ++k) {
-    const double xx = x0 + tone_f[k] / 0.5 * pw;
+    const double xx = svg_px(&p, tone_f[k]);
     fprintf(out,
             "<line x1=\"%.1f\" y1=\"%g\" x2=\"%.1f\" y2=\"%g\" "
             "stroke=\"#d62728\" stroke-dasharray=\"4 4\"/>\n",
@@ -251,32 +207,19 @@ static int write_svg(const char *path, const peak *pk, double floor_db) {
             xx + 4 + 6 * k, top + 16 + 16 * k, pk[k].f, pk[k].level);
   }
   {
-    const double yy = bottom - (floor_db - ya) / (yb - ya) * ph;
+    const double yy = svg_py(&p, floor_db);
     fprintf(out,
             "<line x1=\"%g\" y1=\"%.1f\" x2=\"%g\" y2=\"%.1f\" "
             "stroke=\"#2ca02c\" stroke-dasharray=\"2 3\"/>\n"
             "<text x=\"%g\" y=\"%g\" font-size=\"12\" fill=\"#2ca02c\" "
             "text-anchor=\"end\">noise floor (median) %.1f dB</text>\n",
-            x0, yy, x0 + pw, yy, x0 + pw - 6, top + 52, floor_db);
+            p.x0, yy, p.x0 + pw, yy, p.x0 + pw - 6, top + 52, floor_db);
   }
-  fprintf(out,
-          "<polyline fill=\"none\" stroke=\"#1f77b4\" stroke-width=\"1.2\" "
-          "stroke-linejoin=\"round\" points=\"");
-  for (j = 0; j < NF; ++j)
-    fprintf(out, "%s%.1f,%.1f", j ? " " : "", x0 + j * pw / (NF - 1),
-            bottom - (db(spec[j]) - ya) / (yb - ya) * ph);
-  fprintf(out, "\"/>\n");
-  fprintf(out,
-          "<text x=\"%g\" y=\"%g\" text-anchor=\"middle\">frequency "
-          "(cycles / sample)</text>\n",
-          x0 + pw / 2, bottom + 44);
-  svg_frame(out, x0, top, pw, ph);
-  fprintf(out, "</svg>\n");
-  if (fclose(out) != 0) {
-    perror(path);
-    return 1;
-  }
-  return 0;
+  svg_polyline(out, &p, NF, NULL, level, "#1f77b4", 1.2, NULL);
+  svg_text(out, p.x0 + pw / 2, bottom + 44, "text-anchor=\"middle\"",
+           "frequency (cycles / sample)");
+  svg_frame(out, &p);
+  return svg_close(out, path);
 }
 
 int main(int argc, char **argv) {
