@@ -19,6 +19,7 @@
 
 #include "batchla/batchla.h"
 #include "bla_test.h"
+#include "bla_test_nonsym.h"
 #include "bla_test_spd.h"
 #include "bla_test_report.h"
 
@@ -522,11 +523,15 @@ static int st_pool_new(const lane_routine *r, const lane_shape *sh,
   return 0;
 }
 
-static void st_pool_free(lane_pool *pool) {
-  blt_st_set *s = (blt_st_set *)pool->data;
-  blt_st_set_free(s);
-  BLT_FREE_ALL(s, pool->kind);
+/* A pool's set (its contents already freed) and kinds freed. */
+static void pool_release(lane_pool *pool) {
+  BLT_FREE_ALL(pool->data, pool->kind);
   memset(pool, 0, sizeof *pool);
+}
+
+static void st_pool_free(lane_pool *pool) {
+  blt_st_set_free((blt_st_set *)pool->data);
+  pool_release(pool);
 }
 
 static lane_io st_batch(const lane_routine *r, const lane_shape *sh,
@@ -548,22 +553,30 @@ static lane_io st_batch(const lane_routine *r, const lane_shape *sh,
   return io;
 }
 
+/* 1 when problem p's len entries of v are all NaN (x: scratch of len). */
+static int vb_all_nan(blt_vbatch v, int64_t p, int64_t len, double *x) {
+  blt_vbatch_get(v, p, x);
+  return blt_all_nan((size_t)len, x);
+}
+
+/* The same for problem p's n x n matrix of m, or 1 when m is absent. */
+static int mb_all_nan(blt_mbatch m, int64_t p, int64_t n, double *x) {
+  if (!m.data)
+    return 1;
+  blt_mbatch_get(m, p, x, blt_imax(n, 1));
+  return blt_all_nan((size_t)(n * n), x);
+}
+
 /* Outputs: d and e, and z when there is one. */
 static int st_outputs_nan(const lane_routine *r, const lane_shape *sh,
                           const lane_pool *pool, const lane_io *io, int64_t p) {
   const int64_t n = sh->n;
   double *x = blt_dalloc(n * n + 1);
-  int all_nan;
+  const int all_nan = vb_all_nan(io->v[ST_D], p, n, x) &&
+                      vb_all_nan(io->v[ST_E], p, n - 1, x) &&
+                      mb_all_nan(io->m[ST_Z], p, n, x);
   (void)r;
   (void)pool;
-  blt_vbatch_get(io->v[ST_D], p, x);
-  all_nan = blt_all_nan((size_t)n, x);
-  blt_vbatch_get(io->v[ST_E], p, x);
-  all_nan = all_nan && blt_all_nan((size_t)(n - 1), x);
-  if (io->m[ST_Z].data) {
-    blt_mbatch_get(io->m[ST_Z], p, x, blt_imax(n, 1));
-    all_nan = all_nan && blt_all_nan((size_t)(n * n), x);
-  }
   free(x);
   return all_nan;
 }
@@ -598,6 +611,100 @@ static bla_status run_steqr_update(const lane_shape *sh, lane_io *io, int *info,
                                    const bla_exec *ex) {
   return st_steqr(BLA_COMPZ_UPDATE, sh, io, info, ex);
 }
+
+/* ---- The real Schur decomposition -----------------------------------------
+ * Matrix operand 0 is a (in: the matrix; out: T), matrix operand 1 z (the
+ * Schur vectors: NaN on input, which schur must not read; absent for the
+ * routine without them), vector operands 0 and 1 wr and wi, vector operand
+ * 2 the batch's unused reflector scalars. Pools: types of the nonsymmetric
+ * catalogue (bla_test_nonsym.h) that converge after very different
+ * numbers of sweeps, twice each: zero, identity, diagonal (no sweep),
+ * random, complex pairs (2x2 blocks), ill-conditioned, clustered companion,
+ * cyclic (exceptional shifts), repeated pairs, Jordan (near-defective),
+ * scaled near overflow and underflow; and two random ones with a NaN and an
+ * Inf in a. */
+#define NS_A 0
+#define NS_Z 1
+#define NS_WR 0
+#define NS_WI 1
+#define NS_TAU 2
+enum { NS_VECTORS = 1 };
+
+static const int k_ns_types[] = {19, 1, 2, 4, 12, 16, 24, 25, 22, 28, 20, 21};
+#define NS_NTYPES LANE_NELEM(k_ns_types)
+#define NS_REPS 2
+
+static int ns_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  const int64_t n = sh->n, ngood = NS_NTYPES * NS_REPS, nnan = n > 0 ? 2 : 0;
+  int types[NS_NTYPES * NS_REPS + 2];
+  blt_ns_set *s = (blt_ns_set *)blt_xcalloc(1, sizeof(blt_ns_set));
+  int64_t p;
+  (void)r;
+  for (p = 0; p < ngood + nnan; ++p)
+    types[p] = p < ngood ? k_ns_types[p % NS_NTYPES] : k_ns_types[0];
+  *s = blt_ns_set_new(blt_prec_of(sh->is_float), BLT_NS_GENERAL, n, types,
+                      (int)(ngood + nnan), 1, seed);
+  pool->size = s->count;
+  pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
+  pool->data = s;
+  for (p = ngood; p < ngood + nnan; ++p) {
+    s->a[p * n * n + (n / 2) * n + (n - 1) / 2] = p == ngood ? NAN : -INFINITY;
+    pool->kind[p] = LANE_NAN;
+  }
+  return 0;
+}
+
+static lane_io ns_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  const int vectors = r->traits & NS_VECTORS;
+  blt_ns_batch b =
+      blt_ns_batch_new((const blt_ns_set *)pool->data, layout,
+                       vectors ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0, idx, count);
+  lane_io io = io_empty(count);
+  (void)sh;
+  io.m[NS_A] = b.a;
+  io.m[NS_Z] = b.z;
+  io.v[NS_WR] = b.wr;
+  io.v[NS_WI] = b.wi;
+  io.v[NS_TAU] = b.tau;
+  return io;
+}
+
+static void ns_pool_free(lane_pool *pool) {
+  blt_ns_set_free((blt_ns_set *)pool->data);
+  pool_release(pool);
+}
+
+/* Outputs: T, wr, wi, and z when there is one. */
+static int ns_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                          const lane_pool *pool, const lane_io *io, int64_t p) {
+  const int64_t n = sh->n;
+  double *x = blt_dalloc(n * n + 1);
+  int all_nan;
+  (void)r;
+  (void)pool;
+  all_nan =
+      mb_all_nan(io->m[NS_A], p, n, x) && vb_all_nan(io->v[NS_WR], p, n, x) &&
+      vb_all_nan(io->v[NS_WI], p, n, x) && mb_all_nan(io->m[NS_Z], p, n, x);
+  free(x);
+  return all_nan;
+}
+
+static bla_status run_schur(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_mbatch a = io->m[NS_A], z = io->m[NS_Z];
+  const blt_vbatch wr = io->v[NS_WR], wi = io->v[NS_WI];
+  return sh->is_float ? bla_sschur_batch(a.s, wr.s, wi.s, z.s, info, ex)
+                      : bla_dschur_batch(a.d, wr.d, wi.d, z.d, info, ex);
+}
+
+/* The orders of steqr's sweep: n = 33 makes some lanes sweep twice as long
+ * as others. */
+static const lane_family k_ns = {ns_pool_new, ns_pool_free,
+                                 ns_batch,    ns_outputs_nan,
+                                 k_st_orders, LANE_NELEM(k_st_orders)};
 
 /* ---- The Bessel family -----------------------------------------------------
  * Operand 0 holds the arguments x (one per problem), operands 1..4 the
@@ -720,6 +827,8 @@ enum {
   R_STERF,
   R_STEQR_I,
   R_STEQR_V,
+  R_SCHUR,
+  R_SCHUR_T,
   R_JY,
   R_J,
   R_Y,
@@ -743,6 +852,8 @@ static const lane_routine k_routines[] = {
     {"dsteqr (INIT)", "ssteqr (INIT)", &k_st, 0, BLT_ST_INIT, run_steqr_init},
     {"dsteqr (UPDATE)", "ssteqr (UPDATE)", &k_st, 0, BLT_ST_UPDATE,
      run_steqr_update},
+    {"dschur", "sschur", &k_ns, 0, NS_VECTORS, run_schur},
+    {"dschur (T only)", "sschur (T only)", &k_ns, 0, 0, run_schur},
     {"dbessel_jy_all", "sbessel_jy_all", &k_bes, 0,
      BES_J | BES_JP | BES_Y | BES_YP, run_bessel_jy_all},
     {"dbessel_j_all", "sbessel_j_all", &k_bes, 0, BES_J, run_bessel_jy_all},
@@ -1044,6 +1155,8 @@ LANE_TESTS(R_POSV, dposv, sposv)
 LANE_TESTS(R_STERF, dsterf, ssterf)
 LANE_TESTS(R_STEQR_I, dsteqr_init, ssteqr_init)
 LANE_TESTS(R_STEQR_V, dsteqr_update, ssteqr_update)
+LANE_TESTS(R_SCHUR, dschur, sschur)
+LANE_TESTS(R_SCHUR_T, dschur_t, sschur_t)
 LANE_TESTS(R_JY, dbessel_jy_all, sbessel_jy_all)
 LANE_TESTS(R_J, dbessel_j_all, sbessel_j_all)
 LANE_TESTS(R_Y, dbessel_y_all, sbessel_y_all)

@@ -67,4 +67,15 @@ BLA_INLINE BLA_HD bla_index bla_shseqr_lwork(bla_index n);
 #include "batchla/core/hseqr.inc"
 #include "batchla/detail/prec_undef.h"
 
+/* The lane helpers of the state machine (core/hseqr_lanes.inc), for a
+ * translation unit that defines BLA_LANES (detail/lanes.h). */
+#if defined(BLA_LANES)
+#include "batchla/detail/prec_d.h"
+#include "batchla/core/hseqr_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/core/hseqr_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#endif
+
 #endif
