@@ -54,9 +54,9 @@ static int lapack_dpss(dpss_batch *b, int p, double *out) {
                              b->work, b->iwork);
   if (info != 0 || found != k)
     return 1;
-  info = LAPACKE_dstein_work(LAPACK_COL_MAJOR, m, b->d, b->e, k, b->w,
-                             b->iblock, b->isplit, b->z, m, b->work, b->iwork,
-                             b->ifail);
+  info =
+      LAPACKE_dstein_work(LAPACK_COL_MAJOR, m, b->d, b->e, k, b->w, b->iblock,
+                          b->isplit, b->z, m, b->work, b->iwork, b->ifail);
   if (info != 0)
     return 1;
   for (int j = 0; j < k; ++j) { /* ascending: taper j is column k-1-j */
@@ -81,12 +81,12 @@ static long run(void *ctx, int side) {
   }
   {
     const bla_exec ex = bench_exec(BLA_HOST, 1, NULL);
-    bla_dmat_batch wv = {b->win, b->count, b->k, b->m,
-                         (bla_index)b->k * b->m, b->m, 1};
+    bla_dmat_batch wv = {b->win, b->count, b->k, b->m, (bla_index)b->k * b->m,
+                         b->m,   1};
     bla_dvec_batch rv = {b->rat, b->count, b->k, b->k, 1};
     int *info = bench_xmalloc(sizeof(int) * b->count);
-    bla_status st = bla_ddpss_batch(
-        b->m, bla_dvec_make(b->nw, b->count, 1), wv, rv, info, &ex);
+    bla_status st = bla_ddpss_batch(b->m, bla_dvec_make(b->nw, b->count, 1), wv,
+                                    rv, info, &ex);
     bad = bench_batch_failed(st, info, b->count);
     free(info);
     return bad;
@@ -138,8 +138,7 @@ static int run_size(const bench_args *a, int m, double nw0, int k, int count) {
     printf("| %d | %g | %d | %d | %s | %s | %s | %.1g |\n", m, nw0, k, count,
            c0, c1, cr, worst);
   } else {
-    printf("| %d | %g | %d | %d | FAILED: %s | | | |\n", m, nw0, k, count,
-           why);
+    printf("| %d | %g | %d | %d | FAILED: %s | | | |\n", m, nw0, k, count, why);
   }
   BENCH_FREE(b.nw, b.win, b.ref, b.rat, b.d, b.e, b.w, b.z, b.work, b.iwork,
              b.iblock, b.isplit, b.ifail);
@@ -152,8 +151,8 @@ int main(int argc, char **argv) {
     int m;
     double nw;
     int k, count;
-  } sizes[] = {{256, 2.5, 4, 64}, {512, 4, 7, 32}, {2048, 4, 7, 8},
-               {4096, 8, 15, 4}};
+  } sizes[] = {
+      {256, 2.5, 4, 64}, {512, 4, 7, 32}, {2048, 4, 7, 8}, {4096, 8, 15, 4}};
   const int nsizes = (int)(sizeof sizes / sizeof *sizes);
   bench_args a;
   bench_env env;
