@@ -102,6 +102,10 @@ all sections; --keep-from copies the records of the sections not
 generated from an earlier output, and their published values are checked
 again). The committed file: the cv section (about 10 minutes on 2 cores),
 then ang,rad with --keep-from (about 20 minutes on 2 shared cores).
+Part largec (radial records at c = 20 to 300, prolate and oblate, where
+for prolate the Bessel series' normalizing sum cancels and many extra
+digits are carried, and angular records at c = 100 and 1000) goes to its
+own file: --parts=largec tests/data/spheroidal_ref_large_c.txt.
 
 File format (plain text, '#' lines are comments, fields separated by one
 space, values with 25 significant digits, c, eta, xi as Python's repr of
@@ -151,6 +155,17 @@ RAD_C = [0.1, 1.0, 10.0]   # c >= 100: too slow for the time budget
 RAD_XI = {"P": [1.005, 1.05, 1.2, 2.0, 5.0, 10.0],
           "O": [0.0, 0.1, 0.5, 1.0, 2.0, 10.0]}
 RAD_EXTRA = [("P", 0, 0, 100.0, 1.05)]     # Van Buren's table
+# Part largec (its own file, spheroidal_ref_large_c.txt): radial functions
+# at c >> n (prolate: where the expansion at eta = 1 cancels) and angular
+# functions at c = 100 and 1000.
+RAD_LARGE_C = [("P", m, nm, c, xi) for c in (20.0, 50.0, 100.0, 300.0)
+               for m in (0, 1, 3) for nm in (0, 1, 4)
+               for xi in (1.005, 1.02, 1.1, 1.5, 3.0, 10.0)] + \
+    [("O", m, nm, c, xi) for c in (20.0, 50.0, 100.0)
+     for m in (0, 1, 3) for nm in (0, 1, 4)
+     for xi in (0.0, 0.1, 0.5, 1.0, 2.0, 10.0)]
+ANG_LARGE_C = [(K, m, nm, c) for K in "PO" for c in (100.0, 1000.0)
+               for m in (0, 1, 3) for nm in (0, 1, 5, 20)]
 FLAM = [(K, m, n, c) for K in "PO" for (m, n) in ((0, 0), (0, 1), (1, 3),
                                                   (2, 2))
         for c in (1.0, 10.0)] + [("P", 0, 0, 100.0)]
@@ -890,6 +905,11 @@ def tasks(parts):
     if "rad" in parts:
         for kind, m, nm, c, xi in RAD_EXTRA:
             unit(kind, m, c)["rad"].setdefault(nm, set()).add(xi)
+    if "largec" in parts:
+        for kind, m, nm, c, xi in RAD_LARGE_C:
+            unit(kind, m, c)["rad"].setdefault(nm, set()).add(xi)
+        for kind, m, nm, c in ANG_LARGE_C:
+            unit(kind, m, c)["ang"].add(nm)
     for u in units.values():
         u["parts"] = parts
     return units
