@@ -62,6 +62,7 @@
 #include "batchla/detail/real.h"
 #include "batchla/options.h"
 #include "batchla/special/bessel.h"
+#include "batchla/special/rayleigh_dd.h"
 #include "batchla/view.h"
 
 /* The largest truncation order (rows per parity class; c up to about
