@@ -150,8 +150,8 @@ BLA_INLINE BLA_HD int bla_sspheroidal_coeffs(bla_spheroidal_kind kind, int m,
 
 /* bla_dspheroidal_angular_lwork, bla_sspheroidal_angular_lwork: the work
  * of bla_dspheroidal_angular, bla_dspheroidal_flammer_factor and
- * bla_dspheroidal_angular_flammer: nterms
- * (coeffs.n) entries. Never fails. Runs on: host and device (BLA_HD). */
+ * bla_dspheroidal_angular_flammer: nterms (coeffs.n) entries. Never
+ * fails. Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD bla_index bla_dspheroidal_angular_lwork(bla_index nterms);
 BLA_INLINE BLA_HD bla_index bla_sspheroidal_angular_lwork(bla_index nterms);
 
