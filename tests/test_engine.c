@@ -19,7 +19,7 @@
 
 #define ENGINE_COUNT 37
 #define ENGINE_N 6
-#define NCASES 42
+#define NCASES 43
 #define SENTINEL (INT_MIN + 7)
 
 static double engine_uniform(uint64_t *s) {
@@ -80,7 +80,8 @@ static const char *const case_names[NCASES] = {"sterf",
                                                "spheroidal_cv_all",
                                                "spheroidal_angular",
                                                "spheroidal_radial",
-                                               "spheroidal_flammer_factor"};
+                                               "spheroidal_flammer_factor",
+                                               "spheroidal_angular_flammer"};
 
 /* One run of a case: its arena after the call, and info. */
 typedef struct {

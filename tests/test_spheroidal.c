@@ -735,6 +735,135 @@ Test(batch, flammer_factor) {
   }
 }
 
+/* The batch at stride inc: keys into m, n, b[0] (c), eta into b[1], the
+ * outputs b[2..4] preset to 7. */
+static void strided_batch(int inc, int *m, int *n, double (*b)[3 * NB]) {
+  int i, k;
+  for (i = 0; i < NB; ++i) {
+    m[i * inc] = bm[i];
+    n[i * inc] = bn[i];
+    b[0][i * inc] = bc[i];
+    b[1][i * inc] = beta[i];
+    for (k = 2; k < 5; ++k)
+      b[k][i * inc] = 7;
+  }
+}
+
+/* Flammer's S and S' through their driver: Ps and Ps' of the angular
+ * driver times the factor driver's F, bit for bit, for strides 1 and 3
+ * and 1 and 2 threads; the angular driver's info, NaN in failed entries;
+ * sp not wanted leaves s as it was. */
+Test(batch, angular_flammer) {
+  static double buf[5][3 * NB], ps[NB], psp[NB], f[NB];
+  static int mm[3 * NB], nn[3 * NB], info[NB], ia[NB], iff[NB];
+  int kind, inc, th, i;
+  for (kind = 0; kind < 2; ++kind) {
+    const bla_spheroidal_kind k = (bla_spheroidal_kind)kind;
+    const bla_dvec c = bla_dvec_make((double *)bc, NB, 1);
+    cr_assert_eq(bla_dspheroidal_angular_batch(
+                     k, bm, 1, bn, 1, c, bla_dvec_make((double *)beta, NB, 1),
+                     bla_dvec_make(ps, NB, 1), bla_dvec_make(psp, NB, 1), ia,
+                     NULL),
+                 BLA_OK);
+    cr_assert_eq(bla_dspheroidal_flammer_factor_batch(
+                     k, bm, 1, bn, 1, c, bla_dvec_make(f, NB, 1), iff, NULL),
+                 BLA_OK);
+    for (inc = 1; inc <= 3; inc += 2)
+      for (th = 1; th <= 2; ++th) {
+        const bla_exec ex = bla_exec_host(th, NULL);
+        strided_batch(inc, mm, nn, buf);
+        cr_assert_eq(bla_dspheroidal_angular_flammer_batch(
+                         k, mm, inc, nn, inc, bla_dvec_make(buf[0], NB, inc),
+                         bla_dvec_make(buf[1], NB, inc),
+                         bla_dvec_make(buf[2], NB, inc),
+                         bla_dvec_make(buf[3], NB, inc), info, &ex),
+                     BLA_OK);
+        for (i = 0; i < NB; ++i) {
+          cr_assert_eq(info[i], ia[i], "kind %d entry %d", kind, i);
+          if (ia[i]) {
+            cr_assert(isnan(buf[2][i * inc]) && isnan(buf[3][i * inc]),
+                      "kind %d entry %d", kind, i);
+            continue;
+          }
+          cr_assert_eq(iff[i], 0, "kind %d entry %d", kind, i);
+          cr_assert(same_bits(buf[2][i * inc], f[i] * ps[i]) &&
+                        same_bits(buf[3][i * inc], f[i] * psp[i]),
+                    "kind %d inc %d threads %d entry %d", kind, inc, th, i);
+        }
+        /* S alone: the same bits, the unwanted output untouched. */
+        cr_assert_eq(bla_dspheroidal_angular_flammer_batch(
+                         k, mm, inc, nn, inc, bla_dvec_make(buf[0], NB, inc),
+                         bla_dvec_make(buf[1], NB, inc),
+                         bla_dvec_make(buf[4], NB, inc),
+                         bla_dvec_make(NULL, NB, inc), info, &ex),
+                     BLA_OK);
+        for (i = 0; i < NB; ++i)
+          cr_assert(same_bits(buf[4][i * inc], buf[2][i * inc]) &&
+                        info[i] == ia[i],
+                    "kind %d entry %d", kind, i);
+      }
+  }
+}
+
+/* Flammer's normalization (Flammer 3.1.27-28): S(0) = P^m_n(0) for
+ * n - m even, S'(0) = P^m_n'(0) for odd, his P^m_n being DLMF's without
+ * (-1)^m; the derivative of P by a central difference (error ~1e-10). */
+Test(angular, flammer_normalization) {
+  const int ms[] = {0, 0, 1, 2, 0, 1, 0, 3};
+  const int ns[] = {0, 2, 1, 4, 1, 2, 3, 6};
+  const double h = 1e-5;
+  int kind, t;
+  for (kind = 0; kind < 2; ++kind)
+    for (t = 0; t < 8; ++t) {
+      const int m = ms[t], n = ns[t], odd = (n - m) % 2;
+      const double sgn = m % 2 ? -1 : 1;
+      const double ref =
+          odd ? sgn * (ferrers(m, n, h) - ferrers(m, n, -h)) / (2 * h)
+              : sgn * ferrers(m, n, 0);
+      double lam, s = NAN, sp = NAN;
+      bla_dvec co = expand((bla_spheroidal_kind)kind, m, n, 3.0, &lam);
+      cr_assert_eq(bla_dspheroidal_angular_flammer((bla_spheroidal_kind)kind, m,
+                                                   n, co, 0.0, &s, &sp, dw()),
+                   0);
+      cr_assert(fabs((odd ? sp : s) - ref) <= 1e-8 * fmax(1, fabs(ref)),
+                "kind %d m %d n %d: %.17g, want %.17g", kind, m, n,
+                odd ? sp : s, ref);
+    }
+}
+
+/* The core routine's info and outputs: those of the angular routine. */
+Test(angular, flammer_bad_arguments) {
+  double lam, s = 3, sp = 3, w[2];
+  bla_dvec co = expand(BLA_OBLATE, 1, 3, 2.0, &lam);
+  cr_expect_eq(
+      bla_dspheroidal_angular_flammer(BLA_OBLATE, 1, 3, co, 1.5, &s, &sp, dw()),
+      -6);
+  cr_expect(isnan(s) && isnan(sp));
+  s = sp = 3;
+  cr_expect_eq(bla_dspheroidal_angular_flammer((bla_spheroidal_kind)7, 1, 3, co,
+                                               0.5, &s, &sp, dw()),
+               -1);
+  cr_expect_eq(bla_dspheroidal_angular_flammer(BLA_OBLATE, -1, 3, co, 0.5, &s,
+                                               &sp, dw()),
+               -2);
+  cr_expect_eq(
+      bla_dspheroidal_angular_flammer(BLA_OBLATE, 4, 3, co, 0.5, &s, &sp, dw()),
+      -3);
+  cr_expect_eq(bla_dspheroidal_angular_flammer(BLA_OBLATE, 1, 3,
+                                               bla_dvec_make(dcoef, 0, 1), 0.5,
+                                               &s, &sp, dw()),
+               -5);
+  cr_expect_eq(bla_dspheroidal_angular_flammer(BLA_OBLATE, 1, 3, co, 0.5, &s,
+                                               &sp, bla_dvec_make(w, 2, 1)),
+               -9);
+  cr_expect(s == 3 && sp == 3);
+  dcoef[1] = NAN;
+  cr_expect_eq(
+      bla_dspheroidal_angular_flammer(BLA_OBLATE, 1, 3, co, 0.5, &s, &sp, dw()),
+      -5);
+  cr_expect(isnan(s) && isnan(sp));
+}
+
 /* Argument errors: nothing is touched. */
 static double ae_s[2], ae_sp[2];
 static int ae_m[2] = {0, 0};
@@ -759,6 +888,24 @@ Test(batch, argument_errors_touch_nothing) {
   cr_expect_eq(ae_angular(BLA_PROLATE, n, bla_dvec_make(c, 1, 1), ev, info),
                BLA_ERR_ARG);
   cr_expect_eq(ae_angular(BLA_PROLATE, n, cv, ev, NULL), BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
+                   (bla_spheroidal_kind)2, m, 1, n, 1, cv, ev,
+                   bla_dvec_make(ae_s, 2, 1), bla_dvec_make(ae_sp, 2, 1), info,
+                   NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
+                   BLA_OBLATE, m, 1, n, 1, bla_dvec_make(c, 1, 1), ev,
+                   bla_dvec_make(ae_s, 2, 1), bla_dvec_make(ae_sp, 2, 1), info,
+                   NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
+                   BLA_OBLATE, m, 1, NULL, 1, cv, ev, bla_dvec_make(ae_s, 2, 1),
+                   bla_dvec_make(ae_sp, 2, 1), info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
+                   BLA_OBLATE, m, 1, n, 1, cv, ev, bla_dvec_make(ae_s, 2, 1),
+                   bla_dvec_make(eta, 2, 1), info, NULL),
+               BLA_ERR_ARG);
   cr_expect_eq(bla_dspheroidal_radial_batch(
                    BLA_OBLATE, m, 1, n, 1, cv, ev, bla_dvec_make(c, 2, 1),
                    bla_dvec_make(NULL, 2, 1), bla_dvec_make(NULL, 2, 1),

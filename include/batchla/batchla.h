@@ -690,6 +690,12 @@ bla_status bla_sdpss_batch(bla_index m, bla_svec nw, bla_smat_batch windows,
  *   S_mn = F Ps^m_n (bla_dspheroidal_flammer_factor; SciPy's pro_ang1 and
  *   obl_ang1 are F Ps) at (m, n, c) = (m[i * m_inc], n[i * n_inc], c[i]),
  *   i < c.n, expanded as above.
+ * bla_dspheroidal_angular_flammer_batch: s[i] := S_mn(c, eta), sp[i] :=
+ *   its eta-derivative, in Flammer's normalization (SciPy's pro_ang1 and
+ *   obl_ang1; bla_dspheroidal_angular_flammer): the arguments, entries,
+ *   expansion and info of bla_dspheroidal_angular_batch, and its Ps and
+ *   Ps' times the factor of bla_dspheroidal_flammer_factor_batch, bit for
+ *   bit, the factor taken from the entry's own expansion.
  * Argument errors (BLA_ERR_ARG): invalid kind; m < 0 (cv_all); counts
  *   that differ; negative lengths; NULL m, n, info, c, eta/xi or lambda
  *   data where entries exist; an output at the address of an input.
@@ -722,6 +728,14 @@ bla_status bla_sspheroidal_angular_batch(bla_spheroidal_kind kind, const int *m,
                                          bla_index n_inc, bla_svec c,
                                          bla_svec eta, bla_svec s, bla_svec sp,
                                          int *info, const bla_exec *exec);
+bla_status bla_dspheroidal_angular_flammer_batch(
+    bla_spheroidal_kind kind, const int *m, bla_index m_inc, const int *n,
+    bla_index n_inc, bla_dvec c, bla_dvec eta, bla_dvec s, bla_dvec sp,
+    int *info, const bla_exec *exec);
+bla_status bla_sspheroidal_angular_flammer_batch(
+    bla_spheroidal_kind kind, const int *m, bla_index m_inc, const int *n,
+    bla_index n_inc, bla_svec c, bla_svec eta, bla_svec s, bla_svec sp,
+    int *info, const bla_exec *exec);
 bla_status bla_dspheroidal_radial_batch(bla_spheroidal_kind kind, const int *m,
                                         bla_index m_inc, const int *n,
                                         bla_index n_inc, bla_dvec c,

@@ -81,6 +81,8 @@ _SIGNATURES = {
                                  Vec, _ptr, _E],
     "spheroidal_flammer_factor_batch": [_int, _ptr, _i64, _ptr, _i64, Vec,
                                         Vec, _ptr, _E],
+    "spheroidal_angular_flammer_batch": [_int, _ptr, _i64, _ptr, _i64, Vec,
+                                         Vec, Vec, Vec, _ptr, _E],
     "spheroidal_radial_batch": [_int, _ptr, _i64, _ptr, _i64, Vec, Vec, Vec,
                                 Vec, Vec, Vec, _ptr, _E],
 }

@@ -363,6 +363,11 @@ def spheroidal_angular(kind, m, n, c, x):
     return _spheroidal("spheroidal_angular_batch", kind, m, n, c, x, 2)
 
 
+def spheroidal_angular_flammer(kind, m, n, c, x):
+    return _spheroidal("spheroidal_angular_flammer_batch", kind, m, n, c, x,
+                       2)
+
+
 def spheroidal_flammer(kind, m, n, c):
     return _spheroidal("spheroidal_flammer_factor_batch", kind, m, n, c,
                        None, 1)

@@ -106,18 +106,15 @@ def obl_cv(m, n, c):
 
 
 def _angular(kind, m, n, c, x):
+    # Flammer's normalization, S = F Ps, formed by the library's driver.
     xp, mi, ni, c, x = _entries(m, n, c, x)
     prefix, k = _kind(kind)
     if xp is not np:
-        s, sp, info = _cuda().spheroidal_angular(k, mi, ni, c, x)
-        f, info_f = _cuda().spheroidal_flammer(k, mi, ni, c)
+        s, sp, info = _cuda().spheroidal_angular_flammer(k, mi, ni, c, x)
     else:
-        s, sp, info = _gufunc(prefix, "angular")(mi, ni, c, x)
-        f, info_f = _gufunc(prefix, "flammer")(mi, ni, c)
-    _raise_driver_errors(info, "spheroidal_angular")
-    _raise_driver_errors(info_f, "spheroidal_flammer")
-    # Flammer's normalization: the library's factor times its Ps.
-    return f * s, f * sp
+        s, sp, info = _gufunc(prefix, "angular_flammer")(mi, ni, c, x)
+    _raise_driver_errors(info, "spheroidal_angular_flammer")
+    return s, sp
 
 
 def pro_ang1(m, n, c, x):

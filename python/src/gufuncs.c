@@ -495,6 +495,15 @@ static const gufunc_spec specs_[] = {
      {I_, I_, R_, R_, I_},
      "pro_flammer(m, n, c) -> (f, info): Flammer's S_mn = f Ps^m_n "
      "(prolate)."},
+    {"pro_angular_flammer",
+     "(),(),(),()->(),(),()",
+     4,
+     3,
+     LOOPS(sph_angular_flammer),
+     &prolate_,
+     {I_, I_, R_, R_, R_, R_, I_},
+     "pro_angular_flammer(m, n, c, eta) -> (s, sp, info): prolate S_mn "
+     "in Flammer's normalization (SciPy's pro_ang1)."},
     {"pro_radial",
      "(),(),(),()->(),(),(),(),()",
      4,
@@ -530,6 +539,15 @@ static const gufunc_spec specs_[] = {
      {I_, I_, R_, R_, I_},
      "obl_flammer(m, n, c) -> (f, info): Flammer's S_mn = f Ps^m_n "
      "(oblate)."},
+    {"obl_angular_flammer",
+     "(),(),(),()->(),(),()",
+     4,
+     3,
+     LOOPS(sph_angular_flammer),
+     &oblate_,
+     {I_, I_, R_, R_, R_, R_, I_},
+     "obl_angular_flammer(m, n, c, eta) -> (s, sp, info): oblate S_mn "
+     "in Flammer's normalization (SciPy's obl_ang1)."},
     {"obl_radial",
      "(),(),(),()->(),(),(),(),()",
      4,

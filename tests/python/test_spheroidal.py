@@ -77,6 +77,26 @@ def test_angular_where_scipy_is_wrong():
 
 
 @DTYPES
+@pytest.mark.parametrize("prefix", ["pro", "obl"])
+def test_angular_is_the_factor_times_ps(prefix, dtype):
+    # The library forms S = F Ps: the same bits as the factor gufunc's F
+    # times the angular gufunc's Ps, NaN where Ps is (eta outside [-1, 1]).
+    from batchla import _gufuncs as g
+    m = np.array([0, 1, 2, 0, 3, 1], np.intc)
+    n = np.array([0, 2, 5, 3, 3, 1], np.intc)
+    c = np.array([1.0, 5.0, 2.0, 20.0, 0.5, 3.0]).astype(dtype)
+    x = np.array([0.3, -0.5, 0.9, 0.1, 2.0, 1.0]).astype(dtype)
+    s, sp, info = getattr(g, prefix + "_angular_flammer")(m, n, c, x)
+    ps, psp, info_ps = getattr(g, prefix + "_angular")(m, n, c, x)
+    f, info_f = getattr(g, prefix + "_flammer")(m, n, c)
+    np.testing.assert_array_equal(info, info_ps)
+    assert not info_f.any()
+    assert info[4] == -6 and np.isnan(s[4]) and np.isnan(sp[4])
+    assert np.array_equal(s, f * ps, equal_nan=True)
+    assert np.array_equal(sp, f * psp, equal_nan=True)
+
+
+@DTYPES
 @pytest.mark.parametrize("prefix, lo, sign", [("pro", 1.5, -1),
                                               ("obl", 0.5, 1)],
                          ids=["prolate", "oblate"])

@@ -53,6 +53,7 @@
 #include "batchla/detail/real.h"
 #include "batchla/options.h"
 #include "batchla/special/bessel.h"
+#include "batchla/special/rayleigh_dd.h"
 #include "batchla/view.h"
 
 /* bla_dmathieu_ab_all, bla_smathieu_ab_all: the characteristic values

@@ -18,7 +18,8 @@
  *   by S(0) = P^m_n(0) (n - m even) or S'(0) = P^m_n'(0) (odd) with his
  *   P^m_n, which lacks the (-1)^m: S_mn = F Ps^m_n with F from
  *   bla_dspheroidal_flammer_factor, F = (-1)^m P^m_n(0)/Ps(0) (even) or
- *   (-1)^m P^m_n'(0)/Ps'(0) (odd), P of DLMF 14.6.1.
+ *   (-1)^m P^m_n'(0)/Ps'(0) (odd), P of DLMF 14.6.1
+ *   (bla_dspheroidal_angular_flammer gives S and S' at once).
  * - Radial functions: prolate, Flammer's R^(1)_mn(c, xi), R^(2)_mn(c, xi)
  *   at xi >= 1 (DLMF 30.11's S^m(1)_n(xi, gamma), S^m(2)_n); oblate,
  *   Flammer's R^(j)_mn(-ic, i xi) at xi >= 0. As xi -> infinity,
@@ -62,6 +63,7 @@
 #include "batchla/detail/real.h"
 #include "batchla/options.h"
 #include "batchla/special/bessel.h"
+#include "batchla/special/rayleigh_dd.h"
 #include "batchla/view.h"
 
 /* The largest truncation order (rows per parity class; c up to about
@@ -147,8 +149,9 @@ BLA_INLINE BLA_HD int bla_sspheroidal_coeffs(bla_spheroidal_kind kind, int m,
                                              bla_svec coeffs, bla_svec work);
 
 /* bla_dspheroidal_angular_lwork, bla_sspheroidal_angular_lwork: the work
- * of bla_dspheroidal_angular and bla_dspheroidal_flammer_factor: nterms
- * (coeffs.n) entries. Never fails. Runs on: host and device (BLA_HD). */
+ * of bla_dspheroidal_angular, bla_dspheroidal_flammer_factor and
+ * bla_dspheroidal_angular_flammer: nterms (coeffs.n) entries. Never
+ * fails. Runs on: host and device (BLA_HD). */
 BLA_INLINE BLA_HD bla_index bla_dspheroidal_angular_lwork(bla_index nterms);
 BLA_INLINE BLA_HD bla_index bla_sspheroidal_angular_lwork(bla_index nterms);
 
@@ -197,6 +200,32 @@ bla_dspheroidal_flammer_factor(bla_spheroidal_kind kind, int m, int n,
 BLA_INLINE BLA_HD int
 bla_sspheroidal_flammer_factor(bla_spheroidal_kind kind, int m, int n,
                                bla_svec coeffs, float *factor, bla_svec work);
+
+/* bla_dspheroidal_angular_flammer, bla_sspheroidal_angular_flammer: the
+ * angular function in Flammer's normalization, S_mn(c, eta) = F Ps^m_n
+ * and its eta-derivative F Ps' (SciPy's pro_ang1 and obl_ang1): Ps and
+ * Ps' of bla_dspheroidal_angular times F of
+ * bla_dspheroidal_flammer_factor, both from the same coefficients; the
+ * results are those two routines' product, bit for bit (ill-conditioned
+ * where F is).
+ *
+ *   kind, m, n, coeffs, eta  as for bla_dspheroidal_angular
+ *   s, sp   out: S and dS/deta; either may be NULL
+ *   work    bla_dspheroidal_angular_lwork(coeffs.n) entries
+ *
+ * Returns info as bla_dspheroidal_angular: 0 ok; -1 kind; -2 m; -3 n < m;
+ * -5 coeffs empty or non-finite; -6 eta outside [-1, 1] or NaN (s, sp
+ * NaN); -9 work too short. -1..-3, an empty coeffs and -9 touch nothing.
+ * Runs on: host and device (BLA_HD). */
+BLA_INLINE BLA_HD int
+bla_dspheroidal_angular_flammer(bla_spheroidal_kind kind, int m, int n,
+                                bla_dvec coeffs, double eta, double *s,
+                                double *sp, bla_dvec work);
+BLA_INLINE BLA_HD int bla_sspheroidal_angular_flammer(bla_spheroidal_kind kind,
+                                                      int m, int n,
+                                                      bla_svec coeffs,
+                                                      float eta, float *s,
+                                                      float *sp, bla_svec work);
 
 /* bla_dspheroidal_radial_lwork, bla_sspheroidal_radial_lwork: the work of
  * bla_dspheroidal_radial for order m and nterms coefficients:

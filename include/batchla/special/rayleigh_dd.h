@@ -1,0 +1,32 @@
+/* The double-length Rayleigh quotient of a symmetric tridiagonal matrix,
+ * shared by the Mathieu and spheroidal cores (special/mathieu.inc,
+ * special/spheroidal.inc): each refines an eigenvalue near 0, or small
+ * against the matrix entries, from its eigenvector, with the matrix
+ * entries and the residual in double length (detail/ddouble.inc).
+ *
+ * The caller forms each row's entries in double length, exactly or to
+ * about eps^2 of the entries (the forms differ per family: 1 +- q, sqrt(2)
+ * q, the quotients a_k^2), and hands them to one accumulation:
+ *
+ *   BLA_P(rq_dd) acc = BLA_P(rq_dd_start)();
+ *   for (i = 0; i < x.n; ++i)
+ *     BLA_P(rq_dd_row)(&acc, x, i, d_i - lam, e_i-1, e_i);
+ *   lam = BLA_P(rq_dd_value)(&acc, lam);
+ *
+ * Internal to the library's cores: no public names beyond them. */
+#ifndef BATCHLA_SPECIAL_RAYLEIGH_DD_H
+#define BATCHLA_SPECIAL_RAYLEIGH_DD_H
+
+#include "batchla/config.h"
+#include "batchla/detail/real.h"
+#include "batchla/special/bessel.h" /* the double-length arithmetic */
+#include "batchla/view.h"
+
+#include "batchla/detail/prec_d.h"
+#include "batchla/special/rayleigh_dd.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/special/rayleigh_dd.inc"
+#include "batchla/detail/prec_undef.h"
+
+#endif
