@@ -587,14 +587,13 @@ static int one_radial(bla_spheroidal_kind kind, int i, double xi, double *v) {
                                 &v[2], &v[3], dw());
 }
 
-/* ---- the drivers on a backend
- * ------------------------------------------------ The batch-driver tests
- * (BLT_TEST) run on the host and, as suites cuda_*, on a CUDA device. On the
- * host every entry must be the core routine's bits (whatever the layout or
- * thread count); a device may contract products into FMAs, so its entries are
- * held within a tolerance of them instead: the reference targets of the
- * high-precision reference below (chosen without a device to measure them on).
- */
+/* ---- the drivers on a backend -----------------------------------------
+ * The batch-driver tests (BLT_TEST) run on the host and, as suites
+ * cuda_*, on a CUDA device. On the host every entry must be the core
+ * routine's bits (whatever the layout or thread count); a device may
+ * contract products into FMAs, so its entries are held within a tolerance
+ * of them instead: the reference targets of the high-precision reference
+ * below (chosen without a device to measure them on). */
 #define DEV_CV_TOL_D 1e-13   /* of max(|lambda|, 1) */
 #define DEV_CV_TOL_F 1e-5    /* of max(|lambda|, 1) */
 #define DEV_ANG_TOL_D 1e-12  /* of the norm (Ps), norm (n + 1 + c) (Ps') */
