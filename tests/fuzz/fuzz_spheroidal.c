@@ -113,12 +113,12 @@ static double c_value(fz_ctx *c) {
 static double x_value_(fz_ctx *c);
 static double x_value(fz_ctx *c) {
   const double x = x_value_(c);
-  /* BLA_FUZZ_AVOID=xisq: no radial xi whose square overflows or leaves
-   * the normal range (m >= 1 gives R1 NaN with info 1 there:
-   * open/spheroidal/). */
+  /* BLA_FUZZ_AVOID=xisq: no radial xi whose square overflows, nor one
+   * below 1e-3 (oblate): m >= 1 gives R1 or R1' NaN with info 1 there
+   * (open/spheroidal/). */
   const double big = c->f32 ? 1e18 : 1e150;
   if (c->op == RAD && isfinite(x) && x != 0 &&
-      (fabs(x) > big || fabs(x) < 1 / big) && fz_avoid("xisq"))
+      (fabs(x) > big || fabs(x) < 1e-3) && fz_avoid("xisq"))
     return fabs(x) > big ? 1e8 : 0.5;
   return x;
 }
