@@ -8,6 +8,7 @@
 # Usage: scripts/fuzz.sh [--seconds N | --runs N | --replay] [--seed S]
 #                        [target...]
 #   targets: tridiag schur qz cholesky bessel mathieu stebz mateq riccati
+#            spheroidal
 #            (default: all)
 #   --seconds N  per target (default 60; --seconds 3600 for a long run)
 #   --runs N     N executions per target from an empty scratch corpus:
@@ -57,7 +58,7 @@ while (($#)); do
     shift
     ;;
   -h | --help)
-    sed -n '2,19p' "$0"
+    sed -n '2,20p' "$0"
     exit 0
     ;;
   *)
@@ -67,7 +68,8 @@ while (($#)); do
   esac
 done
 if ((${#targets[@]} == 0)); then
-  targets=(tridiag schur qz cholesky bessel mathieu stebz mateq riccati)
+  targets=(tridiag schur qz cholesky bessel mathieu stebz mateq riccati
+    spheroidal)
 fi
 
 # clang with its libFuzzer runtime and OpenMP (libomp), when missing.

@@ -29,6 +29,7 @@
 #include "batchla/batchla.h"
 #include "batchla/special/mathieu.h"
 #include "bla_test.h"
+#include "bla_test_raw.h"
 #include "bla_test_report.h"
 
 #ifndef BLA_TEST_DATA_DIR
@@ -436,80 +437,6 @@ static void ang_scales(int kind, int m, const double *c, int64_t n, double *s0,
 /* ---- Batch drivers over raw storage of either precision -------------------
  */
 
-typedef struct {
-  void *data;
-  int64_t n, inc;
-} rvec;
-
-typedef struct {
-  void *data;
-  int64_t count, n, bs, inc;
-} rvb;
-
-static rvec rv(void *data, int64_t n, int64_t inc) {
-  rvec v;
-  v.data = data;
-  v.n = n;
-  v.inc = inc;
-  return v;
-}
-
-static bla_dvec rv_d(rvec v) {
-  return bla_dvec_make((double *)v.data, v.n, v.inc);
-}
-static bla_svec rv_s(rvec v) {
-  return bla_svec_make((float *)v.data, v.n, v.inc);
-}
-
-static rvb rvb_packed(void *data, int64_t count, int64_t n) {
-  rvb b;
-  b.data = data;
-  b.count = count;
-  b.n = n;
-  b.bs = n;
-  b.inc = 1;
-  return b;
-}
-
-static rvb rvb_interleaved(void *data, int64_t count, int64_t n) {
-  rvb b = rvb_packed(data, count, n);
-  b.bs = 1;
-  b.inc = count;
-  return b;
-}
-
-static bla_dvec_batch rvb_d(rvb b) {
-  bla_dvec_batch v = bla_dvec_batch_packed((double *)b.data, b.count, b.n);
-  v.bs = b.bs;
-  v.inc = b.inc;
-  return v;
-}
-static bla_svec_batch rvb_s(rvb b) {
-  bla_svec_batch v = bla_svec_batch_packed((float *)b.data, b.count, b.n);
-  v.bs = b.bs;
-  v.inc = b.inc;
-  return v;
-}
-
-static size_t es_of(int is_float) {
-  return is_float ? sizeof(float) : sizeof(double);
-}
-
-static double raw_get(int is_float, const void *p, int64_t i) {
-  return is_float ? (double)((const float *)p)[i] : ((const double *)p)[i];
-}
-
-static void raw_set(int is_float, void *p, int64_t i, double v) {
-  if (is_float)
-    ((float *)p)[i] = (float)v;
-  else
-    ((double *)p)[i] = v;
-}
-
-static void *raw_new(int is_float, int64_t len) {
-  return blt_xcalloc((size_t)(len > 0 ? len : 1), es_of(is_float));
-}
-
 static bla_status call_ab(int is_float, rvec q, rvb a, rvb b, int *info,
                           const bla_exec *ex) {
   if (is_float)
@@ -536,18 +463,6 @@ static bla_status call_fn(int is_float, int rad, int kind, const int *m,
                                      ex);
   return bla_dmathieu_angular_batch(k, m, minc, rv_d(q), rv_d(x), rv_d(o[0]),
                                     rv_d(o[1]), info, ex);
-}
-
-/* Bytes spanned by n elements at stride inc >= 0 (one at least). */
-static size_t span(int64_t n, int64_t inc, size_t es) {
-  return (size_t)(n > 0 ? (n - 1) * inc + 1 : 1) * es;
-}
-
-static size_t rvb_span(rvb b, size_t es) {
-  return (size_t)(b.count > 0 && b.n > 0
-                      ? (b.count - 1) * b.bs + (b.n - 1) * b.inc + 1
-                      : 1) *
-         es;
 }
 
 /* call_ab and call_fn on the backend: every array mirrored there (info
@@ -590,18 +505,6 @@ static bla_status fn_on(const blt_backend *be, const bla_exec *ex, int is_float,
 /* The backend's defaults (host: OpenMP's thread count). */
 static bla_exec exec_of(const blt_backend *be) {
   return blt_backend_exec(be, BLT_RUN_DEFAULT);
-}
-
-/* Two results that must agree: the same bits on the host (whatever the
- * order, layout or thread count); within tol * scale on a device, whose
- * kernels may contract products into FMAs. */
-static int agree(const blt_backend *be, double a, double b, double tol,
-                 double scale) {
-  if (isnan(a) || isnan(b))
-    return isnan(a) && isnan(b);
-  if (blt_backend_is_host(be))
-    return memcmp(&a, &b, sizeof a) == 0;
-  return fabs(a - b) <= tol * scale;
 }
 
 /* ---- Reference: characteristic values ------------------------------------

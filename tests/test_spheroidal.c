@@ -1,7 +1,8 @@
 /* tests/test_spheroidal.c: tests of the spheroidal wave functions: the
  * routines of batchla/special/spheroidal.h (characteristic values,
  * expansion coefficients, angular and radial functions, Flammer's factor)
- * and the batch drivers bla_{d,s}spheroidal_{cv_all,angular,radial}_batch.
+ * and the batch drivers
+ * bla_{d,s}spheroidal_{cv_all,angular,radial,flammer_factor}_batch.
  *
  * Accuracy is judged against published values, against high-precision
  * reference values (tests/data/spheroidal_ref.txt, when present in the
@@ -10,7 +11,9 @@
  * parity of the angular functions, the radial differential equation and
  * Wronskian, the c -> 0 limits and continuity in c. Every bound states
  * the worst value measured when it was chosen (BLA_TEST_VERBOSE=1 prints
- * the measured values). */
+ * the measured values). The batch-driver tests (BLT_TEST) run on the
+ * host and, as suites cuda_*, on a CUDA device; the suite cuda_vs_host
+ * compares a device with the host driver. */
 #include <criterion/criterion.h>
 
 #include <float.h>
@@ -21,6 +24,9 @@
 
 #include "batchla/batchla.h"
 #include "batchla/special/spheroidal.h"
+#include "bla_test.h"
+#include "bla_test_raw.h"
+#include "bla_test_report.h"
 
 #ifndef BLA_TEST_DATA_DIR
 #error "BLA_TEST_DATA_DIR must name the directory holding spheroidal_ref.txt"
@@ -580,20 +586,136 @@ static int one_radial(bla_spheroidal_kind kind, int i, double xi, double *v) {
                                 &v[2], &v[3], dw());
 }
 
-static int same_bits(double a, double b) {
-  return memcmp(&a, &b, sizeof a) == 0;
+/* ---- the drivers on a backend -----------------------------------------
+ * The batch-driver tests (BLT_TEST) run on the host and, as suites
+ * cuda_*, on a CUDA device. On the host every entry must be the core
+ * routine's bits (whatever the layout or thread count); a device may
+ * contract products into FMAs, so its entries are held within a tolerance
+ * of them instead: the reference targets of the high-precision reference
+ * below (chosen without a device to measure them on). */
+#define DEV_CV_TOL_D 1e-13   /* of max(|lambda|, 1) */
+#define DEV_CV_TOL_F 1e-5    /* of max(|lambda|, 1) */
+#define DEV_ANG_TOL_D 1e-12  /* of the norm (Ps), norm (n + 1 + c) (Ps') */
+#define DEV_ANG_TOL_F 1e-4   /* the same scales */
+#define DEV_RAD_TOL_D 1e-11  /* of sqrt(R1^2 + R2^2), of the derivatives' */
+#define DEV_RAD_TOL_F 1e-4   /* the same scales */
+#define DEV_FLAM_TOL_D 1e-12 /* relative */
+#define DEV_FLAM_TOL_F 1e-4  /* relative */
+
+enum { OP_ANG, OP_RAD, OP_FLAM };
+static const char *const op_names[3] = {"angular_batch", "radial_batch",
+                                        "flammer_factor_batch"};
+static const char *const kind_names[2] = {"prolate", "oblate"};
+
+static bla_status call_cv(int is_float, int kind, int m, rvec c, rvb lam,
+                          int *info, const bla_exec *ex) {
+  const bla_spheroidal_kind k = (bla_spheroidal_kind)kind;
+  if (is_float)
+    return bla_sspheroidal_cv_all_batch(k, m, rv_s(c), rvb_s(lam), info, ex);
+  return bla_dspheroidal_cv_all_batch(k, m, rv_d(c), rvb_d(lam), info, ex);
 }
 
-/* Every entry equals the core routine's, bit for bit, for strides 1 and
- * 3 and for 1 and 2 threads; failed entries are NaN, the rest unharmed. */
-Test(batch, angular_layouts_threads_isolation) {
+/* The angular (o[0] = s, o[1] = sp), radial (o[0..3] = r1 .. r2p; x is
+ * xi) or Flammer factor (o[0]; x unused) driver. */
+static bla_status call_fn(int is_float, int op, int kind, const int *m,
+                          int64_t minc, const int *n, int64_t ninc, rvec c,
+                          rvec x, const rvec *o, int *info,
+                          const bla_exec *ex) {
+  const bla_spheroidal_kind k = (bla_spheroidal_kind)kind;
+  if (is_float) {
+    if (op == OP_FLAM)
+      return bla_sspheroidal_flammer_factor_batch(k, m, minc, n, ninc, rv_s(c),
+                                                  rv_s(o[0]), info, ex);
+    if (op == OP_RAD)
+      return bla_sspheroidal_radial_batch(k, m, minc, n, ninc, rv_s(c), rv_s(x),
+                                          rv_s(o[0]), rv_s(o[1]), rv_s(o[2]),
+                                          rv_s(o[3]), info, ex);
+    return bla_sspheroidal_angular_batch(k, m, minc, n, ninc, rv_s(c), rv_s(x),
+                                         rv_s(o[0]), rv_s(o[1]), info, ex);
+  }
+  if (op == OP_FLAM)
+    return bla_dspheroidal_flammer_factor_batch(k, m, minc, n, ninc, rv_d(c),
+                                                rv_d(o[0]), info, ex);
+  if (op == OP_RAD)
+    return bla_dspheroidal_radial_batch(k, m, minc, n, ninc, rv_d(c), rv_d(x),
+                                        rv_d(o[0]), rv_d(o[1]), rv_d(o[2]),
+                                        rv_d(o[3]), info, ex);
+  return bla_dspheroidal_angular_batch(k, m, minc, n, ninc, rv_d(c), rv_d(x),
+                                       rv_d(o[0]), rv_d(o[1]), info, ex);
+}
+
+/* call_cv and call_fn on the backend: every array mirrored there (info
+ * with ninfo entries) and the outputs brought back. */
+static bla_status cv_on(const blt_backend *be, const bla_exec *ex, int is_float,
+                        int kind, int m, rvec c, rvb lam, int *info,
+                        int64_t ninfo) {
+  const size_t es = es_of(is_float);
+  blt_mirror mm = blt_mirror_begin(be);
+  bla_status st;
+  c.data = (void *)blt_mirror_in(&mm, c.data, span(c.n, c.inc, es), c.data);
+  lam.data = blt_mirror_ptr(&mm, lam.data, rvb_span(lam, es), lam.data);
+  st =
+      call_cv(is_float, kind, m, c, lam, blt_mirror_info(&mm, info, ninfo), ex);
+  blt_mirror_end(&mm);
+  return st;
+}
+
+static bla_status fn_on(const blt_backend *be, const bla_exec *ex, int is_float,
+                        int op, int kind, const int *m, int64_t minc,
+                        const int *n, int64_t ninc, rvec c, rvec x,
+                        const rvec *o, int *info, int64_t ninfo) {
+  const size_t es = es_of(is_float);
+  const int64_t count = op == OP_FLAM ? c.n : x.n;
+  blt_mirror mm = blt_mirror_begin(be);
+  rvec d[4];
+  bla_status st;
+  int k;
+  m = (const int *)blt_mirror_in(&mm, m, span(count, minc, sizeof(int)), m);
+  n = (const int *)blt_mirror_in(&mm, n, span(count, ninc, sizeof(int)), n);
+  c.data = (void *)blt_mirror_in(&mm, c.data, span(c.n, c.inc, es), c.data);
+  if (op != OP_FLAM)
+    x.data = (void *)blt_mirror_in(&mm, x.data, span(x.n, x.inc, es), x.data);
+  for (k = 0; k < (op == OP_RAD ? 4 : op == OP_ANG ? 2 : 1); ++k) {
+    d[k] = o[k];
+    d[k].data =
+        blt_mirror_ptr(&mm, o[k].data, span(o[k].n, o[k].inc, es), o[k].data);
+  }
+  st = call_fn(is_float, op, kind, m, minc, n, ninc, c, x, d,
+               blt_mirror_info(&mm, info, ninfo), ex);
+  blt_mirror_end(&mm);
+  return st;
+}
+
+/* The backend's defaults (host: OpenMP's thread count). */
+static bla_exec exec_of(const blt_backend *be) {
+  return blt_backend_exec(be, BLT_RUN_DEFAULT);
+}
+
+/* The scales of the tolerances: the angular function's L2 norm, its
+ * derivative's (the norm times n + 1 + c), and a radial output's modulus
+ * sqrt(R1^2 + R2^2) (of R1 alone where R2 is NaN, info 1). */
+static double ang_scale(int m, int n, double c, int deriv) {
+  const double nrm = sqrt(2.0 / (2 * n + 1) * lfact_ratio(m, n));
+  return deriv ? nrm * (n + 1 + c) : nrm;
+}
+
+static double rad_scale(const double *v, int j) {
+  const double a = fabs(v[j & 1]), b = fabs(v[(j & 1) + 2]);
+  return fmax(isnan(b) ? a : hypot(a, b), DBL_MIN);
+}
+
+/* Every entry equals the core routine's, bit for bit on the host, for
+ * strides 1 and 3 and for both configurations (host: one and two
+ * threads); failed entries are NaN, the rest unharmed. */
+BLT_TEST(batch, angular_layouts_threads_isolation) {
   static double buf[6][3 * NB];
   static int mm[3 * NB], nn[3 * NB], info[NB];
-  int kind, inc, th, i, k;
+  int kind, inc, run, i, k;
   for (kind = 0; kind < 2; ++kind)
     for (inc = 1; inc <= 3; inc += 2)
-      for (th = 1; th <= 2; ++th) {
-        const bla_exec ex = bla_exec_host(th, NULL);
+      for (run = 0; run < 2; ++run) {
+        const bla_exec ex = blt_backend_exec(be, run ? BLT_RUN_OTHER : BLT_RUN);
+        rvec o[2];
         for (i = 0; i < NB; ++i) {
           mm[i * inc] = bm[i];
           nn[i * inc] = bn[i];
@@ -601,20 +723,21 @@ Test(batch, angular_layouts_threads_isolation) {
           buf[1][i * inc] = beta[i];
           buf[2][i * inc] = buf[3][i * inc] = 7;
         }
-        cr_assert_eq(bla_dspheroidal_angular_batch(
-                         (bla_spheroidal_kind)kind, mm, inc, nn, inc,
-                         bla_dvec_make(buf[0], NB, inc),
-                         bla_dvec_make(buf[1], NB, inc),
-                         bla_dvec_make(buf[2], NB, inc),
-                         bla_dvec_make(buf[3], NB, inc), info, &ex),
+        o[0] = rv(buf[2], NB, inc);
+        o[1] = rv(buf[3], NB, inc);
+        cr_assert_eq(fn_on(be, &ex, 0, OP_ANG, kind, mm, inc, nn, inc,
+                           rv(buf[0], NB, inc), rv(buf[1], NB, inc), o, info,
+                           NB),
                      BLA_OK);
         for (i = 0; i < NB; ++i) {
           double s, sp;
           const int ref = one_angular((bla_spheroidal_kind)kind, i, &s, &sp);
           cr_assert_eq(info[i], ref, "kind %d entry %d", kind, i);
-          cr_assert(same_bits(buf[2][i * inc], s) &&
-                        same_bits(buf[3][i * inc], sp),
-                    "kind %d inc %d threads %d entry %d", kind, inc, th, i);
+          cr_assert(agree(be, buf[2][i * inc], s, DEV_ANG_TOL_D,
+                          ang_scale(bm[i], bn[i], bc[i], 0)) &&
+                        agree(be, buf[3][i * inc], sp, DEV_ANG_TOL_D,
+                              ang_scale(bm[i], bn[i], bc[i], 1)),
+                    "kind %d inc %d run %d entry %d", kind, inc, run, i);
           if (ref)
             cr_assert(isnan(s) && isnan(sp));
         }
@@ -633,29 +756,28 @@ Test(batch, angular_layouts_threads_isolation) {
   }
 }
 
-Test(batch, radial_layouts_threads_outputs) {
+BLT_TEST(batch, radial_layouts_threads_outputs) {
   static double xi[2 * NB], r[4][2 * NB];
   static int info[NB];
-  int kind, inc, th, i, j, want;
+  int kind, inc, run, i, j, want;
   for (kind = 0; kind < 2; ++kind)
     for (inc = 1; inc <= 2; ++inc)
-      for (th = 1; th <= 2; ++th)
+      for (run = 0; run < 2; ++run)
         for (want = 0; want < 2; ++want) {
-          const bla_exec ex = bla_exec_host(th, NULL);
+          const bla_exec ex =
+              blt_backend_exec(be, run ? BLT_RUN_OTHER : BLT_RUN);
+          rvec o[4];
           for (i = 0; i < NB; ++i) {
             xi[i * inc] = kind ? 3 * (beta[i] + 1) : 1 + 3 * fabs(beta[i]);
             for (j = 0; j < 4; ++j)
               r[j][i * inc] = 7;
           }
-          cr_assert_eq(
-              bla_dspheroidal_radial_batch(
-                  (bla_spheroidal_kind)kind, bm, 1, bn, 1,
-                  bla_dvec_make((double *)bc, NB, 1),
-                  bla_dvec_make(xi, NB, inc), bla_dvec_make(r[0], NB, inc),
-                  bla_dvec_make(want ? NULL : r[1], NB, inc),
-                  bla_dvec_make(r[2], NB, inc),
-                  bla_dvec_make(want ? NULL : r[3], NB, inc), info, &ex),
-              BLA_OK);
+          for (j = 0; j < 4; ++j)
+            o[j] = rv(want && j % 2 ? NULL : r[j], NB, inc);
+          cr_assert_eq(fn_on(be, &ex, 0, OP_RAD, kind, bm, 1, bn, 1,
+                             rv((double *)bc, NB, 1), rv(xi, NB, inc), o, info,
+                             NB),
+                       BLA_OK);
           for (i = 0; i < NB; ++i) {
             double v[4];
             const int ref =
@@ -663,34 +785,33 @@ Test(batch, radial_layouts_threads_outputs) {
             cr_assert_eq(info[i], ref, "kind %d entry %d", kind, i);
             for (j = 0; j < 4; ++j)
               cr_assert(want && j % 2 ? r[j][i * inc] == 7
-                                      : same_bits(r[j][i * inc], v[j]),
+                                      : agree(be, r[j][i * inc], v[j],
+                                              DEV_RAD_TOL_D, rad_scale(v, j)),
                         "kind %d entry %d output %d", kind, i, j);
           }
         }
 }
 
-Test(batch, cv_layouts_threads_isolation) {
+BLT_TEST(batch, cv_layouts_threads_isolation) {
   enum { CNT = 7, L = 9 };
   static const double cc[CNT] = {0, 3, NAN, 40, -2, 150, 0.25};
   static double out[3][CNT * (L + 2)];
-  int info[CNT], kind, lay, th, p, i;
+  int info[CNT], kind, lay, run, p, i;
   for (kind = 0; kind < 2; ++kind)
-    for (th = 1; th <= 2; ++th)
+    for (run = 0; run < 2; ++run)
       for (lay = 0; lay < 3; ++lay) {
-        const bla_exec ex = bla_exec_host(th, NULL);
-        bla_dvec_batch b;
-        if (lay == 0)
-          b = bla_dvec_batch_packed(out[lay], CNT, L);
-        else if (lay == 1)
-          b = bla_dvec_batch_interleaved(out[lay], CNT, L);
+        const bla_exec ex = blt_backend_exec(be, run ? BLT_RUN_OTHER : BLT_RUN);
+        rvb b;
+        if (lay == 1)
+          b = rvb_interleaved(out[lay], CNT, L);
         else {
-          b = bla_dvec_batch_packed(out[lay], CNT, L);
-          b.bs = L + 2;
+          b = rvb_packed(out[lay], CNT, L);
+          if (lay == 2)
+            b.bs = L + 2;
         }
-        cr_assert_eq(bla_dspheroidal_cv_all_batch(
-                         (bla_spheroidal_kind)kind, 1,
-                         bla_dvec_make((double *)cc, CNT, 1), b, info, &ex),
-                     BLA_OK);
+        cr_assert_eq(
+            cv_on(be, &ex, 0, kind, 1, rv((double *)cc, CNT, 1), b, info, CNT),
+            BLA_OK);
         for (p = 0; p < CNT; ++p) {
           double ref[L];
           const int ri =
@@ -699,7 +820,8 @@ Test(batch, cv_layouts_threads_isolation) {
           cr_assert_eq(info[p], ri);
           cr_assert_eq(ri, (p == 2 || p == 4) ? -3 : 0);
           for (i = 0; i < L; ++i)
-            cr_assert(same_bits(b.data[p * b.bs + i * b.inc], ref[i]),
+            cr_assert(agree(be, out[lay][p * b.bs + i * b.inc], ref[i],
+                            DEV_CV_TOL_D, fmax(fabs(ref[i]), 1)),
                       "kind %d layout %d p %d i %d", kind, lay, p, i);
         }
       }
@@ -707,15 +829,16 @@ Test(batch, cv_layouts_threads_isolation) {
 
 /* Flammer's factor through its driver: the core's bits, NaN and info
  * where the key is invalid. */
-Test(batch, flammer_factor) {
+BLT_TEST(batch, flammer_factor) {
   static double f[NB];
   static int info[NB];
+  const bla_exec ex = exec_of(be);
   int kind, i;
   for (kind = 0; kind < 2; ++kind) {
-    cr_assert_eq(bla_dspheroidal_flammer_factor_batch(
-                     (bla_spheroidal_kind)kind, bm, 1, bn, 1,
-                     bla_dvec_make((double *)bc, NB, 1),
-                     bla_dvec_make(f, NB, 1), info, NULL),
+    rvec o[1];
+    o[0] = rv(f, NB, 1);
+    cr_assert_eq(fn_on(be, &ex, 0, OP_FLAM, kind, bm, 1, bn, 1,
+                       rv((double *)bc, NB, 1), rv(NULL, 0, 1), o, info, NB),
                  BLA_OK);
     for (i = 0; i < NB; ++i) {
       static double co[8192];
@@ -730,7 +853,8 @@ Test(batch, flammer_factor) {
                                             bn[i], bla_dvec_make(co, nt, 1),
                                             &ref, dw());
       cr_assert_eq(info[i], ri, "kind %d entry %d", kind, i);
-      cr_assert(same_bits(f[i], ref), "kind %d entry %d", kind, i);
+      cr_assert(agree(be, f[i], ref, DEV_FLAM_TOL_D, fabs(ref)),
+                "kind %d entry %d", kind, i);
     }
   }
 }
@@ -747,6 +871,10 @@ static void strided_batch(int inc, int *m, int *n, double (*b)[3 * NB]) {
     for (k = 2; k < 5; ++k)
       b[k][i * inc] = 7;
   }
+}
+
+static int same_bits(double a, double b) {
+  return memcmp(&a, &b, sizeof a) == 0;
 }
 
 /* Flammer's S and S' through their driver: Ps and Ps' of the angular
@@ -864,60 +992,71 @@ Test(angular, flammer_bad_arguments) {
   cr_expect(isnan(s) && isnan(sp));
 }
 
+/* The Flammer-normalized batch driver's argument errors touch nothing. */
+Test(angular, flammer_batch_argument_errors) {
+  double c[2] = {1, 2}, eta[2] = {0.5, 0.5}, s[2] = {7, 7}, sp[2] = {7, 7};
+  int m[2] = {0, 0}, n[2] = {0, 1}, info[2] = {9, 9};
+  const bla_dvec cv = bla_dvec_make(c, 2, 1), ev = bla_dvec_make(eta, 2, 1);
+  const bla_dvec so = bla_dvec_make(s, 2, 1), spo = bla_dvec_make(sp, 2, 1);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch((bla_spheroidal_kind)2, m,
+                                                     1, n, 1, cv, ev, so, spo,
+                                                     info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(BLA_OBLATE, m, 1, n, 1,
+                                                     bla_dvec_make(c, 1, 1), ev,
+                                                     so, spo, info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
+                   BLA_OBLATE, m, 1, NULL, 1, cv, ev, so, spo, info, NULL),
+               BLA_ERR_ARG);
+  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
+                   BLA_OBLATE, m, 1, n, 1, cv, ev, so, bla_dvec_make(eta, 2, 1),
+                   info, NULL),
+               BLA_ERR_ARG);
+  cr_expect(s[0] == 7 && s[1] == 7 && sp[0] == 7 && sp[1] == 7);
+  cr_expect(c[0] == 1 && c[1] == 2 && eta[0] == 0.5 && eta[1] == 0.5);
+  cr_expect(info[0] == 9 && info[1] == 9);
+}
+
 /* Argument errors: nothing is touched. */
 static double ae_s[2], ae_sp[2];
 static int ae_m[2] = {0, 0};
 
 /* The angular driver on two entries, outputs ae_s and ae_sp. */
-static bla_status ae_angular(bla_spheroidal_kind kind, const int *n, bla_dvec c,
-                             bla_dvec eta, int *info) {
-  return bla_dspheroidal_angular_batch(kind, ae_m, 1, n, 1, c, eta,
-                                       bla_dvec_make(ae_s, 2, 1),
-                                       bla_dvec_make(ae_sp, 2, 1), info, NULL);
+static bla_status ae_angular(const blt_backend *be, bla_spheroidal_kind kind,
+                             const int *n, rvec c, rvec eta, int *info) {
+  const bla_exec ex = exec_of(be);
+  rvec o[2];
+  o[0] = rv(ae_s, 2, 1);
+  o[1] = rv(ae_sp, 2, 1);
+  return fn_on(be, &ex, 0, OP_ANG, (int)kind, ae_m, 1, n, 1, c, eta, o, info,
+               2);
 }
 
-Test(batch, argument_errors_touch_nothing) {
+BLT_TEST(batch, argument_errors_touch_nothing) {
   double c[2] = {1, 2}, eta[2] = {0.5, 0.5};
   double lam[4] = {7, 7, 7, 7};
   int m[2] = {0, 0}, n[2] = {0, 1}, info[2] = {9, 9};
-  const bla_dvec cv = bla_dvec_make(c, 2, 1), ev = bla_dvec_make(eta, 2, 1);
+  const rvec cv = rv(c, 2, 1), ev = rv(eta, 2, 1);
+  const bla_exec ex = exec_of(be);
+  rvec o[4];
   ae_s[0] = ae_s[1] = ae_sp[0] = ae_sp[1] = 7;
-  cr_expect_eq(ae_angular((bla_spheroidal_kind)2, n, cv, ev, info),
+  cr_expect_eq(ae_angular(be, (bla_spheroidal_kind)2, n, cv, ev, info),
                BLA_ERR_ARG);
-  cr_expect_eq(ae_angular(BLA_PROLATE, NULL, cv, ev, info), BLA_ERR_ARG);
-  cr_expect_eq(ae_angular(BLA_PROLATE, n, bla_dvec_make(c, 1, 1), ev, info),
+  cr_expect_eq(ae_angular(be, BLA_PROLATE, NULL, cv, ev, info), BLA_ERR_ARG);
+  cr_expect_eq(ae_angular(be, BLA_PROLATE, n, rv(c, 1, 1), ev, info),
                BLA_ERR_ARG);
-  cr_expect_eq(ae_angular(BLA_PROLATE, n, cv, ev, NULL), BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
-                   (bla_spheroidal_kind)2, m, 1, n, 1, cv, ev,
-                   bla_dvec_make(ae_s, 2, 1), bla_dvec_make(ae_sp, 2, 1), info,
-                   NULL),
-               BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
-                   BLA_OBLATE, m, 1, n, 1, bla_dvec_make(c, 1, 1), ev,
-                   bla_dvec_make(ae_s, 2, 1), bla_dvec_make(ae_sp, 2, 1), info,
-                   NULL),
-               BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
-                   BLA_OBLATE, m, 1, NULL, 1, cv, ev, bla_dvec_make(ae_s, 2, 1),
-                   bla_dvec_make(ae_sp, 2, 1), info, NULL),
-               BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_angular_flammer_batch(
-                   BLA_OBLATE, m, 1, n, 1, cv, ev, bla_dvec_make(ae_s, 2, 1),
-                   bla_dvec_make(eta, 2, 1), info, NULL),
-               BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_radial_batch(
-                   BLA_OBLATE, m, 1, n, 1, cv, ev, bla_dvec_make(c, 2, 1),
-                   bla_dvec_make(NULL, 2, 1), bla_dvec_make(NULL, 2, 1),
-                   bla_dvec_make(NULL, 2, 1), info, NULL),
-               BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_cv_all_batch(BLA_PROLATE, -1, cv,
-                                            bla_dvec_batch_packed(lam, 2, 2),
-                                            info, NULL),
-               BLA_ERR_ARG);
-  cr_expect_eq(bla_dspheroidal_cv_all_batch((bla_spheroidal_kind)5, 0, cv,
-                                            bla_dvec_batch_packed(lam, 2, 2),
-                                            info, NULL),
+  cr_expect_eq(ae_angular(be, BLA_PROLATE, n, cv, ev, NULL), BLA_ERR_ARG);
+  /* r1 at the address of the input c. */
+  o[0] = rv(c, 2, 1);
+  o[1] = o[2] = o[3] = rv(NULL, 2, 1);
+  cr_expect_eq(
+      fn_on(be, &ex, 0, OP_RAD, BLA_OBLATE, m, 1, n, 1, cv, ev, o, info, 2),
+      BLA_ERR_ARG);
+  cr_expect_eq(
+      cv_on(be, &ex, 0, BLA_PROLATE, -1, cv, rvb_packed(lam, 2, 2), info, 2),
+      BLA_ERR_ARG);
+  cr_expect_eq(cv_on(be, &ex, 0, 5, 0, cv, rvb_packed(lam, 2, 2), info, 2),
                BLA_ERR_ARG);
   cr_expect(ae_s[0] == 7 && ae_s[1] == 7 && ae_sp[0] == 7 && ae_sp[1] == 7);
   cr_expect(lam[0] == 7 && lam[3] == 7 && c[0] == 1 && c[1] == 2);
@@ -925,42 +1064,38 @@ Test(batch, argument_errors_touch_nothing) {
 }
 
 /* float against double: within float accuracy of each function's scale. */
-Test(batch, float_against_double) {
+BLT_TEST(batch, float_against_double) {
   static float fc[NB], fe[NB], fs[NB], fsp[NB], fl[NB * 6];
   static double ds[NB], dsp[NB], dl[NB * 6];
+  const bla_exec ex = exec_of(be);
   int info[NB], finfo[NB], i, kind;
   for (kind = 0; kind < 2; ++kind) {
+    rvec o[2];
     for (i = 0; i < NB; ++i) {
       fc[i] = (float)bc[i];
       fe[i] = (float)beta[i];
     }
-    cr_assert_eq(bla_sspheroidal_angular_batch(
-                     (bla_spheroidal_kind)kind, bm, 1, bn, 1,
-                     bla_svec_make(fc, NB, 1), bla_svec_make(fe, NB, 1),
-                     bla_svec_make(fs, NB, 1), bla_svec_make(fsp, NB, 1), finfo,
-                     NULL),
+    o[0] = rv(fs, NB, 1);
+    o[1] = rv(fsp, NB, 1);
+    cr_assert_eq(fn_on(be, &ex, 1, OP_ANG, kind, bm, 1, bn, 1, rv(fc, NB, 1),
+                       rv(fe, NB, 1), o, finfo, NB),
                  BLA_OK);
     for (i = 0; i < NB; ++i) {
       const int ref =
           one_angular((bla_spheroidal_kind)kind, i, &ds[i], &dsp[i]);
-      (void)info;
       cr_assert_eq(finfo[i], ref, "entry %d", i);
       if (!ref) {
         /* The scale: the norm sqrt(2/(2n+1) (n+m)!/(n-m)!). */
-        const double sc =
-            sqrt(2.0 / (2 * bn[i] + 1) * lfact_ratio(bm[i], bn[i]));
+        const double sc = ang_scale(bm[i], bn[i], bc[i], 0);
         cr_assert(fabs(fs[i] - ds[i]) <= 2e-5 * sc, "kind %d entry %d: %g %g",
                   kind, i, fs[i], ds[i]);
       }
     }
-    cr_assert_eq(bla_sspheroidal_cv_all_batch(
-                     (bla_spheroidal_kind)kind, 2, bla_svec_make(fc, NB, 1),
-                     bla_svec_batch_packed(fl, NB, 6), finfo, NULL),
+    cr_assert_eq(cv_on(be, &ex, 1, kind, 2, rv(fc, NB, 1),
+                       rvb_packed(fl, NB, 6), finfo, NB),
                  BLA_OK);
-    cr_assert_eq(bla_dspheroidal_cv_all_batch(
-                     (bla_spheroidal_kind)kind, 2,
-                     bla_dvec_make((double *)bc, NB, 1),
-                     bla_dvec_batch_packed(dl, NB, 6), info, NULL),
+    cr_assert_eq(cv_on(be, &ex, 0, kind, 2, rv((double *)bc, NB, 1),
+                       rvb_packed(dl, NB, 6), info, NB),
                  BLA_OK);
     for (i = 0; i < NB * 6; ++i)
       if (!info[i / 6])
@@ -968,6 +1103,291 @@ Test(batch, float_against_double) {
                       4e-6 * (fabs(dl[i]) + (double)bc[i / 6] * bc[i / 6] + 1),
                   "kind %d cv %d: %g %g", kind, i, fl[i], dl[i]);
   }
+}
+
+/* ---- A device against the host driver ---------------------------------------
+ * Checks with no host counterpart: the same inputs through the host
+ * driver and the device's, compared within the tolerances above (each
+ * output on its scale). Outputs are preset to a byte pattern so that an
+ * entry the device does not write cannot pass. If bad >= 0, entry (or
+ * problem) bad has c = NaN: info < 0 and NaN outputs there, every other
+ * entry as on the host. */
+
+/* Characteristic values: count c in [0, 150] (0 and 150 among them),
+ * m = 2, lambda_22 .. lambda_2,31, packed (BLT_RUN) and interleaved
+ * (BLT_RUN_OTHER): |dev - host| <= tol max(|host|, 1). */
+static void dev_cv(const blt_backend *be, int is_float, int kind, int64_t count,
+                   int64_t bad) {
+  enum { L = 30 };
+  const blt_backend host = blt_backend_host();
+  const bla_exec hex = exec_of(&host);
+  const blt_prec prec = blt_prec_of(is_float);
+  const double tol = is_float ? DEV_CV_TOL_F : DEV_CV_TOL_D;
+  void *c = raw_new(is_float, count), *h = raw_new(is_float, count * L);
+  void *g = raw_new(is_float, count * L);
+  int *hinfo = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  int *ginfo = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  double worst = 0;
+  blt_rng rng;
+  int64_t p, k;
+  int lay;
+  blt_rng_seed(&rng, 0x5fe0c500ULL + (uint64_t)(2 * kind + is_float));
+  for (p = 0; p < count; ++p)
+    raw_set(is_float, c, p,
+            p == bad ? NAN
+            : p < 2  ? 150.0 * (double)p
+                     : 150.0 * blt_rng_uniform01(&rng));
+  cr_assert(cv_on(&host, &hex, is_float, kind, 2, rv(c, count, 1),
+                  rvb_packed(h, count, L), hinfo, count) == BLA_OK);
+  for (lay = 0; lay < 2; ++lay) {
+    const bla_exec ex = blt_backend_exec(be, lay ? BLT_RUN_OTHER : BLT_RUN);
+    const rvb b = lay ? rvb_interleaved(g, count, L) : rvb_packed(g, count, L);
+    memset(g, 0xA5, (size_t)(count * L) * es_of(is_float));
+    memset(ginfo, 0xA5, (size_t)count * sizeof(int));
+    cr_assert(cv_on(be, &ex, is_float, kind, 2, rv(c, count, 1), b, ginfo,
+                    count) == BLA_OK);
+    for (p = 0; p < count; ++p) {
+      const double cp = raw_get(is_float, c, p);
+      CHECK(ginfo[p] == hinfo[p] && (p == bad ? hinfo[p] < 0 : hinfo[p] == 0),
+            "%s %s cv_all_batch (layout %d) at c = %.17g: info %d, host %d",
+            prec.name, kind_names[kind], lay, cp, ginfo[p], hinfo[p]);
+      for (k = 0; k < L; ++k) {
+        const double hv = raw_get(is_float, h, p * L + k);
+        const double gv = raw_get(is_float, g, lay ? p + k * count : p * L + k);
+        if (p == bad) {
+          CHECK(isnan(gv), "%s cv_all_batch at c = NaN: lambda %d not NaN",
+                prec.name, (int)k);
+          continue;
+        }
+        worst = fmax(worst, fabs(gv - hv) / fmax(fabs(hv), 1));
+        CHECK(agree(be, gv, hv, tol, fmax(fabs(hv), 1)),
+              "%s %s cv_all_batch (layout %d): lambda_2,%d(%.17g) = %.17g, "
+              "host %.17g",
+              prec.name, kind_names[kind], lay, (int)(k + 2), cp, gv, hv);
+      }
+    }
+  }
+  if (blt_verbose())
+    printf("device %-6s %s cv_all_batch (%d c): worst %.3g (bound %.3g)\n",
+           prec.name, kind_names[kind], (int)count, worst, tol);
+  free(c);
+  free(h);
+  free(g);
+  free(hinfo);
+  free(ginfo);
+}
+
+BLT_CUDA_TEST_PRECS(vs_host, cv_all_double, cv_all_float) {
+  int kind;
+  for (kind = 0; kind < 2; ++kind)
+    dev_cv(be, is_float, kind, 200, -1);
+}
+
+/* The scale of output s of entry i (host values hv[s][i]). */
+static double dev_scale(int op, int is_float, void *const *hv, int64_t i, int m,
+                        int n, double c, int s) {
+  double v[4];
+  int j;
+  if (op == OP_ANG)
+    return ang_scale(m, n, c, s);
+  if (op == OP_FLAM)
+    return fmax(fabs(raw_get(is_float, hv[0], i)), DBL_MIN);
+  for (j = 0; j < 4; ++j)
+    v[j] = raw_get(is_float, hv[j], i);
+  return rad_scale(v, s);
+}
+
+/* Angular, radial or Flammer factor entries through the host and the
+ * device (kind oblate on BLT_RUN_OTHER), compared: info equal everywhere;
+ * NaN where the host has NaN; elsewhere within tol of the host on the
+ * output's scale. The comparison must cover most entries (info 0). */
+static void dev_fn(const blt_backend *be, int is_float, int op, int kind,
+                   int64_t count, const int *m, const int *n, void *c, void *x,
+                   int64_t bad) {
+  const blt_backend host = blt_backend_host();
+  const bla_exec hex = exec_of(&host);
+  const bla_exec gex = blt_backend_exec(be, kind ? BLT_RUN_OTHER : BLT_RUN);
+  const blt_prec prec = blt_prec_of(is_float);
+  const int nout = op == OP_RAD ? 4 : op == OP_ANG ? 2 : 1;
+  const double tol = op == OP_RAD ? (is_float ? DEV_RAD_TOL_F : DEV_RAD_TOL_D)
+                     : op == OP_ANG
+                         ? (is_float ? DEV_ANG_TOL_F : DEV_ANG_TOL_D)
+                         : (is_float ? DEV_FLAM_TOL_F : DEV_FLAM_TOL_D);
+  void *hout[4] = {NULL, NULL, NULL, NULL}, *gout[4] = {NULL, NULL, NULL, NULL};
+  int *hinfo = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  int *ginfo = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  rvec ho[4], go[4];
+  int64_t i, nok = 0;
+  double worst = 0;
+  int s;
+  for (s = 0; s < 4; ++s) {
+    ho[s] = go[s] = rv(NULL, 0, 1);
+    if (s < nout) {
+      hout[s] = raw_new(is_float, count);
+      gout[s] = raw_new(is_float, count);
+      memset(gout[s], 0xA5, (size_t)count * es_of(is_float));
+      ho[s] = rv(hout[s], count, 1);
+      go[s] = rv(gout[s], count, 1);
+    }
+  }
+  memset(ginfo, 0xA5, (size_t)count * sizeof(int));
+  cr_assert(fn_on(&host, &hex, is_float, op, kind, m, 1, n, 1, rv(c, count, 1),
+                  rv(x, x ? count : 0, 1), ho, hinfo, count) == BLA_OK);
+  cr_assert(fn_on(be, &gex, is_float, op, kind, m, 1, n, 1, rv(c, count, 1),
+                  rv(x, x ? count : 0, 1), go, ginfo, count) == BLA_OK);
+  for (i = 0; i < count; ++i) {
+    const double ci = raw_get(is_float, c, i);
+    const double xi = x ? raw_get(is_float, x, i) : 0;
+    CHECK(ginfo[i] == hinfo[i] && (i != bad || hinfo[i] < 0),
+          "%s %s %s (m %d, n %d, c %.17g, x %.17g), entry %d: info %d, "
+          "host %d",
+          prec.name, kind_names[kind], op_names[op], m[i], n[i], ci, xi, (int)i,
+          ginfo[i], hinfo[i]);
+    nok += hinfo[i] == 0;
+    for (s = 0; s < nout; ++s) {
+      const double hv = raw_get(is_float, hout[s], i);
+      const double gv = raw_get(is_float, gout[s], i);
+      const double sc = dev_scale(op, is_float, hout, i, m[i], n[i], ci, s);
+      if (!isnan(hv))
+        worst = fmax(worst, fabs(gv - hv) / sc);
+      CHECK(agree(be, gv, hv, tol, sc) && (hinfo[i] >= 0 || isnan(gv)),
+            "%s %s %s (m %d, n %d, c %.17g, x %.17g), entry %d: output %d = "
+            "%.17g, host %.17g, scale %.3g",
+            prec.name, kind_names[kind], op_names[op], m[i], n[i], ci, xi,
+            (int)i, s, gv, hv, sc);
+    }
+  }
+  CHECK(nok >= (count - (bad >= 0)) * 3 / 4,
+        "%s %s %s: only %d of %d entries have host info 0", prec.name,
+        kind_names[kind], op_names[op], (int)nok, (int)count);
+  if (blt_verbose())
+    printf("device %-6s %s %-20s: %d of %d entries info 0, worst %.3g\n",
+           prec.name, kind_names[kind], op_names[op], (int)nok, (int)count,
+           worst);
+  for (s = 0; s < nout; ++s) {
+    free(hout[s]);
+    free(gout[s]);
+  }
+  free(hinfo);
+  free(ginfo);
+}
+
+/* count entries over nkeys keys (m in 0..8, n - m in 0..12, c in
+ * [0.1, 40]; radial c in {0.5, 2, 8, 16}), each key repeated, shuffled;
+ * eta in [-1, 1], xi in [1, 5] (prolate) or [0, 4] (oblate). */
+static void dev_keys(const blt_backend *be, int is_float, int op, int kind,
+                     int64_t count, int nkeys, int64_t bad) {
+  static const double rc[4] = {0.5, 2.0, 8.0, 16.0};
+  int *m = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  int *n = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  int *km = (int *)blt_xcalloc((size_t)nkeys, sizeof(int));
+  int *kn = (int *)blt_xcalloc((size_t)nkeys, sizeof(int));
+  double *kc = blt_dalloc(nkeys);
+  int *key = (int *)blt_xcalloc((size_t)count, sizeof(int));
+  void *c = raw_new(is_float, count), *x = raw_new(is_float, count);
+  blt_rng rng;
+  int64_t i;
+  int j;
+  blt_rng_seed(&rng, 0x5bd0a000ULL + (uint64_t)(8 * op + 2 * kind + is_float));
+  for (j = 0; j < nkeys; ++j) {
+    km[j] = (int)blt_rng_below(&rng, 9);
+    kn[j] = km[j] + (int)blt_rng_below(&rng, 13);
+    kc[j] = op == OP_RAD ? rc[blt_rng_below(&rng, 4)]
+                         : 0.1 + 39.9 * blt_rng_uniform01(&rng);
+  }
+  for (i = 0; i < count; ++i)
+    key[i] = (int)(i % nkeys);
+  for (i = count - 1; i > 0; --i) {
+    const int64_t r = blt_rng_below(&rng, i + 1);
+    const int t = key[i];
+    key[i] = key[r];
+    key[r] = t;
+  }
+  for (i = 0; i < count; ++i) {
+    const double u = blt_rng_uniform01(&rng);
+    m[i] = km[key[i]];
+    n[i] = kn[key[i]];
+    raw_set(is_float, c, i, i == bad ? NAN : kc[key[i]]);
+    raw_set(is_float, x, i,
+            op == OP_ANG ? 2 * u - 1
+            : kind       ? 4 * u
+                         : 1 + 4 * u);
+  }
+  dev_fn(be, is_float, op, kind, count, m, n, c, op == OP_FLAM ? NULL : x, bad);
+  free(m);
+  free(n);
+  free(km);
+  free(kn);
+  free(kc);
+  free(key);
+  free(c);
+  free(x);
+}
+
+BLT_CUDA_TEST_PRECS(vs_host, angular_double, angular_float) {
+  int kind;
+  for (kind = 0; kind < 2; ++kind)
+    dev_keys(be, is_float, OP_ANG, kind, 4000, 60, -1);
+}
+BLT_CUDA_TEST_PRECS(vs_host, radial_double, radial_float) {
+  int kind;
+  for (kind = 0; kind < 2; ++kind)
+    dev_keys(be, is_float, OP_RAD, kind, 600, 40, -1);
+}
+BLT_CUDA_TEST_PRECS(vs_host, flammer_factor_double, flammer_factor_float) {
+  int kind;
+  for (kind = 0; kind < 2; ++kind)
+    dev_keys(be, is_float, OP_FLAM, kind, 200, 50, -1);
+}
+
+/* One entry with c = NaN in each driver: info < 0 and NaN outputs there,
+ * every other entry as on the host. */
+BLT_CUDA_TEST_PRECS(vs_host, isolation_double, isolation_float) {
+  int kind, op;
+  for (kind = 0; kind < 2; ++kind) {
+    dev_cv(be, is_float, kind, 40, 17);
+    for (op = 0; op < 3; ++op)
+      dev_keys(be, is_float, op, kind, 200, 12, 123);
+  }
+}
+
+/* ---- No device --------------------------------------------------------------
+ * Without a usable device (a library without CUDA drivers, or no GPU)
+ * BLA_CUDA returns BLA_ERR_NO_DEVICE and touches nothing (host buffers
+ * stand in for device ones: nothing may be read or written through
+ * them). */
+Test(nodevice, status) {
+  int f, op, kind;
+  blt_require_no_device();
+  for (f = 0; f < 2; ++f)
+    for (op = -1; op < 3; ++op)
+      for (kind = 0; kind < 2; ++kind) {
+        double c[3] = {1.0, 2.0, 3.0}, x[3] = {0.5, 1.0, 1.5};
+        float cf[3] = {1.0f, 2.0f, 3.0f}, xf[3] = {0.5f, 1.0f, 1.5f};
+        int m[3] = {0, 1, 1}, n[3] = {1, 2, 3};
+        double buf[4][3 * 4];
+        unsigned char pattern[sizeof buf];
+        int info[3] = {7, 7, 7}, s;
+        rvec o[4];
+        const bla_exec ex = bla_exec_cuda(NULL, NULL);
+        const rvec cv = rv(f ? (void *)cf : (void *)c, 3, 1);
+        const rvec xv = rv(f ? (void *)xf : (void *)x, 3, 1);
+        bla_status st;
+        memset(buf, 0xA5, sizeof buf);
+        memset(pattern, 0xA5, sizeof pattern);
+        for (s = 0; s < 4; ++s)
+          o[s] = rv(buf[s], 3, 1);
+        if (op < 0)
+          st = call_cv(f, kind, 1, cv, rvb_packed(buf[0], 3, 4), info, &ex);
+        else
+          st = call_fn(f, op, kind, m, 1, n, 1, cv, xv, o, info, &ex);
+        CHECK(st == BLA_ERR_NO_DEVICE && info[0] == 7 && info[1] == 7 &&
+                  info[2] == 7 && memcmp(buf, pattern, sizeof buf) == 0,
+              "%s %s (%s): no device gave status %d or touched an output",
+              blt_prec_of(f).name, op < 0 ? "cv_all_batch" : op_names[op],
+              kind_names[kind], (int)st);
+      }
+  check_done();
 }
 
 /* Prolate c = 100 and 1000, where the expansion at eta = 1 cancels
