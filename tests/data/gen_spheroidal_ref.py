@@ -1120,7 +1120,8 @@ def main():
             ver=mpmath.__version__, base=BASE_DPS, extra=CHECK_EXTRA,
             keep=KEEP_DIGITS, eig=mpmath.nstr(EIG_AGREE, 2),
             agree=mpmath.nstr(AGREE, 2), wr=mpmath.nstr(WRONSKIAN_TOL, 2),
-            digits=WRITE_DIGITS, parts=",".join(sorted(parts)) + (
+            digits=WRITE_DIGITS, scope=SCOPE_LARGE_C if "largec" in parts
+            else SCOPE, parts=",".join(sorted(parts)) + (
                 "; " + ",".join(sorted({w.split(" ", 1)[0] for w in kept}))
                 + " copied from an earlier run" if kept else ""),
             scipy=("%d values agree with SciPy" % nscipy) if nscipy
@@ -1137,6 +1138,11 @@ def main():
                     f.write(line + "\n")
 
 
+SCOPE = """Angular and radial values at
+# c >= 100 are not generated (generation time), except the published and
+# regression points P m=0 n=0 c=100 (eta = 0.5, xi = 1.05, flam)."""
+SCOPE_LARGE_C = """Part largec: radial values at c = 20 to 300
+# (prolate) and 20 to 100 (oblate), angular values at c = 100 and 1000."""
 HEADER = """\
 # Spheroidal wave function reference values, written by
 # tests/data/gen_spheroidal_ref.py (sections: %(parts)s); mpmath %(ver)s.
@@ -1166,9 +1172,7 @@ HEADER = """\
 #   ang K m n c eta s sp
 #   rad K m n c xi r1 r1p r2 r2p
 #   flam K m n c factor
-# c, eta, xi: repr of the double used. Angular and radial values at
-# c >= 100 are not generated (generation time), except the published and
-# regression points P m=0 n=0 c=100 (eta = 0.5, xi = 1.05, flam).
+# c, eta, xi: repr of the double used. %(scope)s
 # Dropped (not confirmed or not finite), %(ndrop)d points:
 """
 

@@ -7,7 +7,6 @@
  * the int limits, eta and xi at and just beyond their interval ends).
  * Sizes stay modest (n - m <= 60 and c <= 200 apart from the values past
  * the limits, which the routines refuse early) so that a run is quick. */
-#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdlib.h>
@@ -110,20 +109,7 @@ static double c_value(fz_ctx *c) {
 
 /* eta (angular) or xi (radial: >= 1 prolate, >= 0 oblate), at and just
  * beyond the interval ends among others. */
-static double x_value_(fz_ctx *c);
 static double x_value(fz_ctx *c) {
-  const double x = x_value_(c);
-  /* BLA_FUZZ_AVOID=xisq: no radial xi whose square overflows, nor one
-   * below 1e-3 (oblate): m >= 1 gives R1 or R1' NaN with info 1 there
-   * (open/spheroidal/). */
-  const double big = c->f32 ? 1e18 : 1e150;
-  if (c->op == RAD && isfinite(x) && x != 0 &&
-      (fabs(x) > big || fabs(x) < 1e-3) && fz_avoid("xisq"))
-    return fabs(x) > big ? 1e8 : 0.5;
-  return x;
-}
-
-static double x_value_(fz_ctx *c) {
   static const double es[16] = {-1.0,
                                 1.0,
                                 0.0,
@@ -190,17 +176,6 @@ static int n_value(fz_ctx *c, int m) {
   }
 }
 
-/* BLA_FUZZ_AVOID=fnorm: no float angular entry whose squared norm
- * (n+m)!/(n-m)! overflows (Ps = +-Inf, Ps' NaN with info 0 there, though
- * Ps itself is in range: open/spheroidal/): the degree becomes m. */
-static int avoid_fnorm(const fz_ctx *c, int m, int n) {
-  if (c->f32 && c->op == ANG && m >= 0 && n > m && n - m <= 1000 &&
-      lgamma((double)n + m + 1) - lgamma((double)n - m + 1) > log(FLT_MAX) &&
-      fz_avoid("fnorm"))
-    return m;
-  return n;
-}
-
 static void fill(fz_ctx *c) {
   const int km = c->op == FLAM ? FM : M, kn = c->op == FLAM ? FN : N;
   const int kc = c->op == FLAM ? FC : c->op == CV ? CC : C;
@@ -213,7 +188,7 @@ static void fill(fz_ctx *c) {
   if (c->op != CV && fz_live(c, kn))
     for (p = 0; p < c->v[kn].count; ++p) {
       const int m = fz_live(c, km) ? fz_at_int_at(c, km, p, 0, 1) : 0;
-      fz_put_int(c, kn, p, avoid_fnorm(c, m, n_value(c, m)));
+      fz_put_int(c, kn, p, n_value(c, m));
     }
   if (fz_live(c, kc))
     for (p = 0; p < c->v[kc].count; ++p)

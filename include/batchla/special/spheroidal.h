@@ -271,7 +271,7 @@ BLA_INLINE BLA_HD bla_index bla_sspheroidal_radial_lwork(int m,
  * 1/(c (xi^2 -+ 1)) holds to a relative 1e4 eps. Whatever is not
  * accepted is NaN: info 1 (R2 only) or 2 (both). Accuracy (tests,
  * double, against high-precision references for m <= 5, n - m <= 25,
- * c from 0.1 to 300): within 4e-13 of sqrt(R1^2 + R2^2), the derivatives
+ * c from 0.1 to 300): within 5e-13 of sqrt(R1^2 + R2^2), the derivatives
  * of sqrt(R1'^2 + R2'^2); a recessive R1 (below 1e-3 of R2) within
  * 1.8e-12 of itself.
  *
