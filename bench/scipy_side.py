@@ -25,8 +25,12 @@ class DVecBatch(ctypes.Structure):
 
 
 class Exec(ctypes.Structure):
+    """bla_exec, every field (size 0: no fields beyond these; workspace
+    NULL). A struct that ended at stream let the library read size and
+    workspace from whatever memory followed it."""
     _fields_ = [("backend", ctypes.c_int), ("threads", ctypes.c_int),
-                ("stream", ctypes.c_void_p)]
+                ("stream", ctypes.c_void_p), ("size", ctypes.c_size_t),
+                ("workspace", ctypes.c_void_p)]
 
 
 def dptr(a):
@@ -73,7 +77,7 @@ def iptr(a):
 
 def exec_host(threads):
     """A pointer to a host bla_exec with that many threads."""
-    return ctypes.byref(Exec(0, threads, None))
+    return ctypes.byref(Exec(0, threads, None, 0, None))
 
 
 # ---- timing -------------------------------------------------------------------
