@@ -346,10 +346,10 @@ def spheroidal_cv_all(kind, m, c, count):
 
 
 def _spheroidal(name, kind, m, n, c, x, nout):
-    """The driver name over the entries (m, n, c[, x]) (one shape), with
+    """The driver name over the entries (m, n, c, x) (one shape), with
     nout real outputs of that shape."""
     shape = m.shape
-    keep = [_vec(a) for a in ((m, n, c) if x is None else (m, n, c, x))]
+    keep = [_vec(a) for a in (m, n, c, x)]
     outs = [cp.empty(shape, c.dtype) for _ in range(nout)]
     info = _info(shape)
     _call(name, c.dtype, kind, keep[0][0].data, keep[0][0].inc,
@@ -359,18 +359,9 @@ def _spheroidal(name, kind, m, n, c, x, nout):
     return tuple(outs) + (info,)
 
 
-def spheroidal_angular(kind, m, n, c, x):
-    return _spheroidal("spheroidal_angular_batch", kind, m, n, c, x, 2)
-
-
 def spheroidal_angular_flammer(kind, m, n, c, x):
     return _spheroidal("spheroidal_angular_flammer_batch", kind, m, n, c, x,
                        2)
-
-
-def spheroidal_flammer(kind, m, n, c):
-    return _spheroidal("spheroidal_flammer_factor_batch", kind, m, n, c,
-                       None, 1)
 
 
 def spheroidal_radial(kind, m, n, c, x):
