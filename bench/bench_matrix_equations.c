@@ -1,7 +1,8 @@
 /* bench_matrix_equations: per-problem time of batchla's host Sylvester,
  * Lyapunov and Riccati solvers (bla_dsolve_sylvester_batch,
  * bla_dsolve_continuous_lyapunov_batch, bla_dsolve_discrete_lyapunov_batch,
- * bla_dsolve_continuous_are_batch, bla_dsolve_discrete_are_batch) against a C
+ * bla_dsolve_continuous_are_batch, bla_dsolve_discrete_are_batch) and of
+ * the Schur reorderings bla_dtrsen_batch and bla_dtgsen_batch against a C
  * loop of LAPACK calls solving the same equations the way SciPy does, looped
  * with OpenMP over the same batch, as docs/PERFORMANCE.md reports it (rules:
  * docs/MEASURING.md).
@@ -33,6 +34,11 @@
  *               dgetrf/dgetrs on U1^T, symmetrized. batchla also balances
  *               the pencil and takes one Newton step (core/matrix_equations.h),
  *               so it does more work than this loop.
+ *   trsen       the real Schur form (T, Z) of A, eigenvalues with Re < 0
+ *               moved first: dtrsen(JOB = 'N', COMPQ = 'V'), the same
+ *               call as bla_dtrsen_batch's.
+ *   tgsen       the generalized Schur form (S, T, Q, Z) of (A, B), the
+ *               same selection: dtgsen(IJOB = 0, WANTQ = WANTZ = 1).
  * batchla runs on the column-major and on the interleaved layout. Inputs:
  * entries uniform in (-1, 1) (A divided by sqrt(n) for the discrete
  * equation, so that it is stable), Q symmetric; Riccati: A, B, C, D
@@ -43,7 +49,14 @@
  * |res|_F / ((|Q|_F + the Frobenius norms of the other terms) (2n + m)
  * ulp)) below
  * BENCH_THRESH (Riccati: below ARE_SLACK times it, both sides, see
- * there), and |X_side - X_LAPACK|_1 / |X_LAPACK|_1 reported. A group
+ * there), and |X_side - X_LAPACK|_1 / |X_LAPACK|_1 reported.
+ * Reorderings: inputs the forms dgees (trsen) or dgges (tgsen, B uniform
+ * too) makes of A (and B), untimed; checked per side: the selected count
+ * m equal to the selection's, |Z T Z^T - Z0 T0 Z0^T|_1 / (|T0|_1 n ulp)
+ * (tgsen: Q S Z^T and Q T Z^T) and |Z^T Z - I|_1 / (n ulp) (and Q's)
+ * below BENCH_THRESH, and the leading m eigenvalues within EIG_TOL
+ * of the LAPACK side's (each matched to its nearest), relative to the
+ * form's largest entry. A group
  * that fails prints no timing and makes the program exit with status 1.
  * The markdown report goes to stdout, progress to stderr. */
 #include <float.h>
@@ -74,11 +87,31 @@ static void gemm(char ta, char tb, int m, int n, int k, double alpha,
 
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
-enum { JOB_SYLV, JOB_CLYAP, JOB_DLYAP, JOB_CARE, JOB_DARE, NJOBS };
+enum {
+  JOB_SYLV,
+  JOB_CLYAP,
+  JOB_DLYAP,
+  JOB_CARE,
+  JOB_DARE,
+  JOB_TRSEN,
+  JOB_TGSEN,
+  NJOBS
+};
 static const char *const job_names[NJOBS] = {
-    "Sylvester", "continuous Lyapunov", "discrete Lyapunov",
-    "continuous Riccati (CARE, m = n/2)", "discrete Riccati (DARE, m = n/2)"};
-#define IS_ARE(job) ((job) >= JOB_CARE)
+    "Sylvester",
+    "continuous Lyapunov",
+    "discrete Lyapunov",
+    "continuous Riccati (CARE, m = n/2)",
+    "discrete Riccati (DARE, m = n/2)",
+    "Schur reordering (trsen, Re < 0 first)",
+    "generalized Schur reordering (tgsen, Re < 0 first)"};
+#define IS_ARE(job) ((job) == JOB_CARE || (job) == JOB_DARE)
+#define IS_REORDER(job) ((job) >= JOB_TRSEN)
+/* A reordering whose leading eigenvalues are off by more than this,
+ * relative to the largest of the form's entries, fails: far above what
+ * an eigenvalue's condition gives random forms, far below a wrong
+ * selection. */
+#define EIG_TOL 1e-8
 
 /* One batch: inputs a0, b0 (Sylvester, Riccati), c0 (C or Q), r0
  * (Riccati), column-major problem after problem, n^2 entries each (B n x m
@@ -95,6 +128,11 @@ typedef struct {
   int *ipiv;
   lapack_logical *bwork;
   int *info;
+  /* Reordering: the selections (column-major and interleaved), the
+   * eigenvalues in the new order (wr, wi; tgsen: alphar, alphai, beta in
+   * wr, wi, be) and the selected counts of the side being run. */
+  int *sel, *seli, *mm;
+  double *wr, *wi, *be;
 } batch;
 
 typedef struct {
@@ -120,13 +158,27 @@ typedef struct {
  * QZ with one set of vectors of the order-2n pencil about 40 (2n)^3 (Golub
  * & Van Loan, 4th ed., 7.7.7), the compression and solution step about
  * 30 n^3. */
+/* Reordering half of the eigenvalues: about n^2 / 8 swaps, each rotating
+ * two rows and columns of T and two columns of Z (tgsen: of S, T, Q and
+ * Z), about 24 n (48 n) flops, so about 3 n^3 (6 n^3). */
 static double flops_problem(int n, int job) {
-  return (IS_ARE(job) ? 350.0 : job == JOB_SYLV ? 60.0 : 35.0) * n * n * n;
+  return (IS_ARE(job)        ? 350.0
+          : job == JOB_SYLV  ? 60.0
+          : job == JOB_TRSEN ? 3.0
+          : job == JOB_TGSEN ? 6.0
+                             : 35.0) *
+         n * n * n;
 }
 /* Compulsory traffic: read A (and B), read C, write X; Riccati: read A, B,
- * Q, R (m = n/2), write X. */
+ * Q, R (m = n/2), write X; reordering: read and write T, Z (tgsen: S, T,
+ * Q, Z). */
 static double bytes_problem(int n, int job) {
-  return 8.0 * n * n * (IS_ARE(job) ? 3.75 : job == JOB_SYLV ? 4.0 : 3.0);
+  return 8.0 * n * n *
+         (IS_ARE(job)        ? 3.75
+          : job == JOB_SYLV  ? 4.0
+          : job == JOB_TRSEN ? 4.0
+          : job == JOB_TGSEN ? 8.0
+                             : 3.0);
 }
 
 /* ---- the batch ----------------------------------------------------------- */
@@ -197,6 +249,61 @@ static void are_inputs(batch *b, uint64_t *s) {
   free(cd);
 }
 
+/* Reordering inputs, problem after problem: the real Schur form (T, Z) of
+ * A (trsen, dgees) or the generalized one (S, T, Q, Z) of (A, B) (tgsen,
+ * dgges), A and B uniform in (-1, 1), in a0, b0 (, c0, r0); the selection
+ * the eigenvalues with negative real part (beta > 0 for random B), which
+ * keeps a complex pair's two entries together. */
+static void reorder_inputs(batch *b, uint64_t *s) {
+  const int n = b->n, gen = b->job == JOB_TGSEN;
+  const size_t nn = (size_t)n * n;
+  double q = 0, d = 0, *w, *ar, *ai, *be;
+  lapack_int sdim = 0, lw;
+  if (gen)
+    LAPACKE_dgges_work(LAPACK_COL_MAJOR, 'V', 'V', 'N', NULL, n, &d, n, &d, n,
+                       &sdim, &d, &d, &d, &d, n, &d, n, &q, -1, b->bwork);
+  else
+    LAPACKE_dgees_work(LAPACK_COL_MAJOR, 'V', 'N', NULL, n, &d, n, &sdim, &d,
+                       &d, &d, n, &q, -1, b->bwork);
+  lw = (lapack_int)fmax(q, 8.0 * n + 16);
+  w = bench_xmalloc(((size_t)lw + 3 * (size_t)n) * sizeof(double));
+  ar = w + lw;
+  ai = ar + n;
+  be = ai + n;
+  for (bla_index p = 0; p < b->count; ++p) {
+    double *a = b->a0 + p * nn, *bb = b->b0 + p * nn;
+    lapack_int info;
+    for (size_t k = 0; k < nn; ++k) {
+      a[k] = bench_rng_unif_open(s);
+      bb[k] = gen ? bench_rng_unif_open(s) : 0;
+    }
+    if (gen)
+      info = LAPACKE_dgges_work(LAPACK_COL_MAJOR, 'V', 'V', 'N', NULL, n, a, n,
+                                bb, n, &sdim, ar, ai, be, b->c0 + p * nn, n,
+                                b->r0 + p * nn, n, w, lw, b->bwork);
+    else
+      info = LAPACKE_dgees_work(LAPACK_COL_MAJOR, 'V', 'N', NULL, n, a, n,
+                                &sdim, ar, ai, bb, n, w, lw, b->bwork);
+    if (info) {
+      fprintf(stderr, "bench_matrix_equations: %s of input %lld: info %d\n",
+              gen ? "dgges" : "dgees", (long long)p, (int)info);
+      exit(1);
+    }
+    for (int k = 0; k < n; ++k)
+      b->sel[p * n + k] = ar[k] < 0 && (!gen || be[k] > 0);
+    /* dgges's two alpha_r of a pair may differ in sign near Re = 0: the
+     * pair is selected as one, so that m is known. */
+    for (int k = 0; k + 1 < n; ++k)
+      if (ai[k] > 0)
+        b->sel[p * n + k] = b->sel[p * n + k + 1] =
+            b->sel[p * n + k] || b->sel[p * n + k + 1];
+  }
+  for (bla_index p = 0; p < b->count; ++p)
+    for (int k = 0; k < n; ++k)
+      b->seli[p + k * b->count] = b->sel[p * n + k];
+  free(w);
+}
+
 static void *batch_make(const void *spec_, int64_t count) {
   const bench_spec *g = spec_;
   const int n = g->n;
@@ -219,7 +326,10 @@ static void *batch_make(const void *spec_, int64_t count) {
   b->r = bench_xmalloc(c * nn * sizeof(double));
   b->x = bench_xmalloc(c * nn * sizeof(double));
   b->xref = bench_xmalloc(c * nn * sizeof(double));
-  if (IS_ARE(g->job)) { /* the pencil, its Schur vectors, U1^T (below) */
+  if (IS_REORDER(g->job)) { /* dtrsen's and dtgsen's work, 4n + 16 */
+    b->lwork = 4 * n + 16;
+    b->lws = b->lwork;
+  } else if (IS_ARE(g->job)) { /* the pencil, its Schur vectors, U1^T */
     const size_t l = 2 * (size_t)n + (size_t)b->m;
     b->lwork = lapack_are_lwork(n, b->m);
     b->lws = (lapack_int)(l * (4 * (size_t)n + (size_t)b->m) + (size_t)b->m +
@@ -235,6 +345,16 @@ static void *batch_make(const void *spec_, int64_t count) {
   b->bwork = bench_xmalloc((size_t)g->threads * 2 * (size_t)n *
                            sizeof(lapack_logical));
   b->info = bench_xmalloc(c * sizeof(int));
+  if (IS_REORDER(g->job)) {
+    b->sel = bench_xmalloc(c * (size_t)n * sizeof(int));
+    b->seli = bench_xmalloc(c * (size_t)n * sizeof(int));
+    b->mm = bench_xmalloc(c * sizeof(int));
+    b->wr = bench_xmalloc(c * (size_t)n * sizeof(double));
+    b->wi = bench_xmalloc(c * (size_t)n * sizeof(double));
+    b->be = bench_xmalloc(c * (size_t)n * sizeof(double));
+    reorder_inputs(b, &s);
+    return b;
+  }
   if (IS_ARE(g->job)) {
     are_inputs(b, &s);
     return b;
@@ -258,7 +378,8 @@ static void *batch_make(const void *spec_, int64_t count) {
 static void batch_destroy(void *ctx) {
   batch *b = ctx;
   BENCH_FREE(b->a0, b->b0, b->c0, b->r0, b->a, b->b, b->c, b->r, b->x, b->xref,
-             b->work, b->ipiv, b->bwork, b->info, b);
+             b->work, b->ipiv, b->bwork, b->info, b->sel, b->seli, b->mm, b->wr,
+             b->wi, b->be, b);
 }
 
 static void batch_prepare(void *ctx, int side) {
@@ -268,7 +389,7 @@ static void batch_prepare(void *ctx, int side) {
   bench_to_layout(b->a0, b->a, nn, b->count, il, b->threads);
   bench_to_layout(b->b0, b->b, nn, b->count, il, b->threads);
   bench_to_layout(b->c0, b->c, nn, b->count, il, b->threads);
-  if (IS_ARE(b->job))
+  if (IS_ARE(b->job) || b->job == JOB_TGSEN)
     bench_to_layout(b->r0, b->r, nn, b->count, il, b->threads);
 }
 
@@ -363,6 +484,28 @@ static lapack_int lapack_are(const batch *b, bla_index p, double *w, int *ipiv,
   return info;
 }
 
+/* The reordering loop: dtrsen (JOB = 'N', COMPQ = 'V') or dtgsen (IJOB =
+ * 0, WANTQ = WANTZ = 1) of problem p in place; w: 4n + 16, iw: n. */
+static lapack_int lapack_reorder(const batch *b, bla_index p, double *w,
+                                 int *iw) {
+  const int n = b->n;
+  const size_t nn = (size_t)n * n;
+  double *wr = b->wr + p * n, *wi = b->wi + p * n, s = 0, sep = 0;
+  double pl = 0, pr = 0, dif[2] = {0, 0};
+  lapack_int m = 0, info;
+  if (b->job == JOB_TRSEN)
+    info = LAPACKE_dtrsen_work(LAPACK_COL_MAJOR, 'N', 'V', b->sel + p * n, n,
+                               b->a + p * nn, n, b->b + p * nn, n, wr, wi, &m,
+                               &s, &sep, w, b->lwork, iw, n);
+  else
+    info = LAPACKE_dtgsen_work(LAPACK_COL_MAJOR, 0, 1, 1, b->sel + p * n, n,
+                               b->a + p * nn, n, b->b + p * nn, n, wr, wi,
+                               b->be + p * n, b->c + p * nn, n, b->r + p * nn,
+                               n, &m, &pl, &pr, dif, w, b->lwork, iw, n);
+  b->mm[p] = (int)m;
+  return info;
+}
+
 /* One problem of the LAPACK loop; w: b->lws entries, ipiv n, bwork 2n. */
 static lapack_int lapack_problem(const batch *b, bla_index p, double *w,
                                  int *ipiv, lapack_logical *bwork) {
@@ -370,6 +513,8 @@ static lapack_int lapack_problem(const batch *b, bla_index p, double *w,
   const size_t nn = (size_t)n * n;
   double *a = b->a + p * nn, *bb = b->b + p * nn, *c = b->c + p * nn;
   lapack_int info, sdim = 0;
+  if (IS_REORDER(b->job))
+    return lapack_reorder(b, p, w, ipiv);
   if (IS_ARE(b->job))
     return lapack_are(b, p, w, ipiv, bwork);
   if (b->job == JOB_CLYAP)
@@ -463,6 +608,21 @@ static long batch_run(void *ctx, int side) {
     const bla_dmat_batch bv = view(b->b, c, n, n, m, n, il);
     const bla_dmat_batch cv = view(b->c, c, n, n, n, n, il);
     bla_status st;
+    if (IS_REORDER(b->job)) {
+      const bla_ivec_batch sv = il ? bla_ivec_batch_interleaved(b->seli, c, n)
+                                   : bla_ivec_batch_packed(b->sel, c, n);
+      const bla_dvec_batch wrv = il ? bla_dvec_batch_interleaved(b->wr, c, n)
+                                    : bla_dvec_batch_packed(b->wr, c, n);
+      const bla_dvec_batch wiv = il ? bla_dvec_batch_interleaved(b->wi, c, n)
+                                    : bla_dvec_batch_packed(b->wi, c, n);
+      const bla_dvec_batch bev = il ? bla_dvec_batch_interleaved(b->be, c, n)
+                                    : bla_dvec_batch_packed(b->be, c, n);
+      st = b->job == JOB_TRSEN
+               ? bla_dtrsen_batch(sv, av, bv, wrv, wiv, b->mm, b->info, &ex)
+               : bla_dtgsen_batch(sv, av, bv, cv, view(b->r, c, n, n, n, n, il),
+                                  wrv, wiv, bev, b->mm, b->info, &ex);
+      return bench_batch_failed(st, b->info, c);
+    }
     if (IS_ARE(b->job)) {
       const bla_dmat_batch rv = view(b->r, c, n, m, m, m, il);
       const bla_dmat_batch xv = view(b->x, c, n, n, n, n, il);
@@ -486,12 +646,22 @@ static long batch_run(void *ctx, int side) {
   }
 }
 
-static double out_m(const batch *b, int side, bla_index p, bla_index i,
-                    bla_index j) {
+/* Entry (i, j) of problem p's matrix in x, in side's layout. */
+static double at(const batch *b, const double *x, int side, bla_index p,
+                 bla_index i, bla_index j) {
   const bla_index c = b->count, n = b->n;
-  const double *x = IS_ARE(b->job) ? b->x : b->c;
   return side == BENCH_SIDE_INT ? x[p + i * c + j * c * n]
                                 : x[p * n * n + i + j * n];
+}
+
+/* The output whose bits the sides compare: X, or the reordered T (S). */
+static double out_m(const batch *b, int side, bla_index p, bla_index i,
+                    bla_index j) {
+  return at(b,
+            IS_ARE(b->job)       ? b->x
+            : IS_REORDER(b->job) ? b->a
+                                 : b->c,
+            side, p, i, j);
 }
 
 /* ---- cross-check ----------------------------------------------------------
@@ -595,6 +765,151 @@ static uint64_t output_hash(const void *b_, int side, int64_t k) {
   return h;
 }
 
+/* ---- the reordering's cross-check ---------------------------------------- */
+
+/* |L M R^T - L0 M0 R0^T|_1 / (|M0|_1 n ulp): how far the reordered form
+ * (L = R = Z for trsen; Q, Z for tgsen) is from the input's matrix; w:
+ * 3 n^2 scratch. */
+static double recon_ratio(int n, const double *l, const double *m,
+                          const double *r, const double *l0, const double *m0,
+                          const double *r0, double *w) {
+  double *t = w, *x = t + n * n, *x0 = x + n * n, dn = 0, mn = 0;
+  mul(n, 'N', l, 'N', m, t);
+  mul(n, 'N', t, 'T', r, x);
+  mul(n, 'N', l0, 'N', m0, t);
+  mul(n, 'N', t, 'T', r0, x0);
+  for (int j = 0; j < n; ++j) {
+    double sd = 0, sm = 0;
+    for (int i = 0; i < n; ++i) {
+      sd += fabs(x[i + j * n] - x0[i + j * n]);
+      sm += fabs(m0[i + j * n]);
+    }
+    dn = bench_nanmax(dn, sd);
+    mn = fmax(mn, sm);
+  }
+  return dn / fmax(mn * n * DBL_EPSILON, DBL_MIN);
+}
+
+/* |Z^T Z - I|_1 / (n ulp); w: n^2 scratch. */
+static double orth_ratio(int n, const double *z, double *w) {
+  double e = 0;
+  mul(n, 'T', z, 'N', z, w);
+  for (int j = 0; j < n; ++j) {
+    double sc = 0;
+    for (int i = 0; i < n; ++i)
+      sc += fabs(w[i + j * n] - (i == j));
+    e = bench_nanmax(e, sc);
+  }
+  return e / (n * DBL_EPSILON);
+}
+
+/* Problem p's leading m eigenvalues (tgsen: alpha / beta) in side's
+ * layout, as (re, im) pairs into ev (2m entries). */
+static void leading_eigs(const batch *b, int side, bla_index p, int m,
+                         double *ev) {
+  const bla_index c = b->count;
+  for (int k = 0; k < m; ++k) {
+    const bla_index o = side == BENCH_SIDE_INT ? p + k * c : p * b->n + k;
+    const double d = b->job == JOB_TGSEN ? b->be[o] : 1.0;
+    ev[2 * k] = b->wr[o] / d;
+    ev[2 * k + 1] = b->wi[o] / d;
+  }
+}
+
+/* The largest distance from an eigenvalue of ev to its nearest unmatched
+ * one of ref (m each), matched one by one. Not a sort: tgsen's two
+ * conjugates alpha / beta of a pair have real parts a rounding apart
+ * (their betas differ), so sorting by real part may order them either
+ * way round. used: m entries of scratch. */
+static double eig_distance(int m, const double *ev, const double *ref,
+                           double *used) {
+  double d = 0;
+  for (int j = 0; j < m; ++j)
+    used[j] = 0;
+  for (int k = 0; k < m; ++k) {
+    int best = -1;
+    double e = INFINITY;
+    for (int j = 0; j < m; ++j) {
+      const double t =
+          hypot(ev[2 * k] - ref[2 * j], ev[2 * k + 1] - ref[2 * j + 1]);
+      if (!used[j] && t < e) {
+        e = t;
+        best = j;
+      }
+    }
+    if (best < 0)
+      return NAN; /* a NaN eigenvalue */
+    used[best] = 1;
+    d = fmax(d, e);
+  }
+  return d;
+}
+
+/* One side of a reordering on sampled problems: the selected count equal
+ * to the selection's, the reconstruction and orthogonality ratios (res),
+ * and batchla's leading eigenvalues against the LAPACK side's (matched),
+ * relative to the form's largest entry (diff; kept in xref); x: 12 n^2
+ * scratch. */
+static void check_reorder(batch *b, result *r, int side, double *x) {
+  const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
+  const int gen = b->job == JOB_TGSEN;
+  const size_t nn = (size_t)n * n;
+  double *f[4], *w = x + 4 * nn, *ev = w + 3 * nn, res = 0;
+  const double *in[4] = {b->a0, b->b0, b->c0, b->r0};
+  const double *out[4] = {b->a, b->b, b->c, b->r};
+  for (int k = 0; k < 4; ++k)
+    f[k] = x + k * nn;
+  for (int s = 0; s < ns; ++s) {
+    const bla_index p = bench_sample_index(b->count, s, ns);
+    const double *f0[4];
+    double *ref = b->xref + p * nn, big = 0, d;
+    int sel = 0, m = b->mm[p];
+    for (int k = 0; k < 4; ++k) {
+      f0[k] = in[k] + p * nn;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          f[k][i + j * n] = at(b, out[k], side, p, i, j);
+    }
+    for (int k = 0; k < n; ++k)
+      sel += b->sel[p * n + k] != 0;
+    if (m != sel) {
+      BENCH_FAIL(&r->g, "%s: problem %lld: %d eigenvalues selected, not %d",
+                 bench_layout_side_names[side], (long long)p, m, sel);
+      return;
+    }
+    if (gen) { /* (S, T, Q, Z) */
+      bench_keep_max(&res,
+                     recon_ratio(n, f[2], f[0], f[3], f0[2], f0[0], f0[3], w));
+      bench_keep_max(&res,
+                     recon_ratio(n, f[2], f[1], f[3], f0[2], f0[1], f0[3], w));
+      bench_keep_max(&res, orth_ratio(n, f[2], w));
+      bench_keep_max(&res, orth_ratio(n, f[3], w));
+    } else { /* (T, Z) */
+      bench_keep_max(&res,
+                     recon_ratio(n, f[1], f[0], f[1], f0[1], f0[0], f0[1], w));
+      bench_keep_max(&res, orth_ratio(n, f[1], w));
+    }
+    leading_eigs(b, side, p, m, ev);
+    if (side == BENCH_SIDE_LAPACK) {
+      memcpy(ref, ev, 2 * (size_t)m * sizeof(double));
+      continue;
+    }
+    for (size_t k = 0; k < nn; ++k)
+      big = fmax(big, fabs(f0[0][k]));
+    for (int k = 0; k < 2 * m; ++k) /* tgsen: alpha / beta may exceed S */
+      big = fmax(big, fabs(ref[k]));
+    d = eig_distance(m, ev, ref, ev + 2 * n) / fmax(big, DBL_MIN);
+    bench_keep_max(&r->diff, d);
+    if (!(d < EIG_TOL))
+      BENCH_FAIL(&r->g, "%s: problem %lld: leading eigenvalues off by %.3g",
+                 bench_layout_side_names[side], (long long)p, d);
+  }
+  bench_keep_max(&r->res, res);
+  if (!(res < BENCH_THRESH))
+    BENCH_FAIL(&r->g, "%s: residual ratio %.3g", bench_layout_side_names[side],
+               res);
+}
+
 /* One side on sampled problems: the residual ratio, and batchla's
  * distance to the LAPACK side's solutions (kept in xref); x: 6 n^2
  * scratch. */
@@ -604,6 +919,10 @@ static void check_side(void *b_, bench_group *g, int side, void *x_) {
   const int n = b->n, ns = bench_nsamples(b->count, SAMPLES);
   const size_t nn = (size_t)n * n;
   double *x = x_, *w = x + nn, res = 0;
+  if (IS_REORDER(b->job)) {
+    check_reorder(b, r, side, x);
+    return;
+  }
   for (int s = 0; s < ns; ++s) {
     const bla_index p = bench_sample_index(b->count, s, ns);
     double d = 0, xr = 0;
@@ -643,7 +962,7 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   const batch *b = run->ctx;
   result *r = (result *)g;
-  double *x = bench_xmalloc(6 * (size_t)b->n * b->n * sizeof(double));
+  double *x = bench_xmalloc(12 * (size_t)b->n * b->n * sizeof(double));
   r->res = r->diff = r->lres = 0;
   bench_layout_check(run, g, k1, hash, x, check_side, output_hash);
   free(x);
@@ -695,16 +1014,19 @@ int main(int argc, char **argv) {
       .bw_len = (size_t)16 << 20,
       .peak = 1,
       .title = "Host: batchla vs a LAPACK loop, Sylvester, Lyapunov and "
-               "Riccati equations",
+               "Riccati equations, Schur reordering",
       .lapack = "per problem `LAPACKE_dgees_work('V')` + BLAS `dgemm_` + "
                 "`LAPACKE_dtrsyl_work` (Sylvester: two dgees; discrete: "
                 "SciPy's bilinear transformation by `dgetrf`/`dgetrs` "
                 "first; Riccati: SciPy's extended pencil without balancing, "
                 "`dgeqrf`/`dormqr` compression, sorted `dgges`, "
-                "`dgetrf`/`dgetrs`),",
+                "`dgetrf`/`dgetrs`; reordering: `LAPACKE_dtrsen_work('N', "
+                "'V')`, `LAPACKE_dtgsen_work(0, 1, 1)`),",
       .inputs = "- inputs: entries uniform(-1, 1) (discrete: A / sqrt(n)), Q "
                 "symmetric; Riccati: A, B (n x n/2), C, D uniform(-1, 1), "
-                "Q = C^T C + I, R = I + D^T D; splitmix64 seed %llu (the "
+                "Q = C^T C + I, R = I + D^T D; reordering: the Schur forms "
+                "`dgees`/`dgges` make of uniform(-1, 1) A (B), Re < 0 "
+                "selected; splitmix64 seed %llu (the "
                 "same for every side)\n",
       .samples = SAMPLES,
       .checks = "- cross-check before timing (THRESH = %.0f), %d sampled "
@@ -713,12 +1035,16 @@ int main(int argc, char **argv) {
                 "terms' |.|_F) / ((2n + m) ulp), the LAPACK side's held to 100 "
                 "THRESH and shown apart: unbalanced and unrefined, its "
                 "accuracy follows cond(U1)), and |X - X_LAPACK|_1 / "
-                "|X_LAPACK|_1 of batchla's\n",
+                "|X_LAPACK|_1 of batchla's (reordering: res the "
+                "reconstruction and orthogonality ratios, diff the matched "
+                "leading eigenvalues against LAPACK's, relative to the "
+                "largest entry, same m required)\n",
       .columns = "- est. GFLOP/s (% of the scalar peak times threads) / GB/s "
                  "of batchla col-major: flops per problem about 60 n^3 "
-                 "(Sylvester), 35 n^3 (Lyapunov) or 350 n^3 (Riccati), an "
-                 "estimate; compulsory bytes 8 n^2 times 4 (Sylvester), 3 "
-                 "(Lyapunov) or 3.75 (Riccati)\n\n"};
+                 "(Sylvester), 35 n^3 (Lyapunov), 350 n^3 (Riccati), 3 n^3 "
+                 "(trsen) or 6 n^3 (tgsen), an estimate; compulsory bytes "
+                 "8 n^2 times 4 (Sylvester, trsen), 3 (Lyapunov), 3.75 "
+                 "(Riccati) or 8 (tgsen)\n\n"};
   static const bench_family_tables_fn tables = {print_table, print_cells};
   return bench_family_program(&m, &family, &tables, res, NJOBS, sizeof(result),
                               argc, argv);
