@@ -214,7 +214,7 @@ BLA_INLINE BLA_HD int bla_ssolve_continuous_are(bla_smat a, bla_smat b,
  *
  *   n, m   order of A, columns of B
  *
- * Returns 2 E (2n) + E + E m + 4 n^2 + 6 n + max(2n - 1, 0) + 2 m^2
+ * Returns 2 E (2n) + 3 E + E m + 4 n^2 + 6 n + max(2n - 1, 0) + 2 m^2
  * + 7 n^2 + 2 n m + 4 n^2 + 3 n - 1 entries, E = 2n + m (the pencil, its
  * balancing and QZ, then the solution step, the Newton step and the
  * closed loop's eigenvalues), 0 for n <= 0 or m < 0. Never fails.
