@@ -7,16 +7,43 @@
  *   riccati_dump care|dare K resid  reads X (n x n, column-major, one
  *                                   entry per whitespace) from stdin and
  *                                   prints "maxabs relres"
+ *   riccati_dump care|dare K solve  batchla's X (the core solver, double):
+ *                                   a line "info", then X as above
  *   riccati_dump count              prints the CARE and DARE case counts */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "batchla/core/matrix_equations.h"
 #include "bla_test_riccati.h"
 
 static void dump(const double *x, size_t len) {
   for (size_t i = 0; i < len; ++i)
     printf("%.17g\n", x[i]);
+}
+
+/* Prints info and X of the core solver on case c. */
+static int solve(int care, const bla_test_are_case *c) {
+  const bla_index n = c->n, m = c->m;
+  const bla_index lw = bla_dsolve_continuous_are_lwork(n, m);
+  double *w = (double *)malloc(sizeof(double) * (size_t)(lw + 1));
+  double *x = (double *)malloc(sizeof(double) * (size_t)(n * n + 1));
+  const bla_dmat a = bla_dmat_make(c->a, n, n, 1, n);
+  const bla_dmat b = bla_dmat_make(c->b, n, m, 1, n);
+  const bla_dmat q = bla_dmat_make(c->q, n, n, 1, n);
+  const bla_dmat r = bla_dmat_make(c->r, m, m, 1, m);
+  const bla_dmat xv = bla_dmat_make(x, n, n, 1, n);
+  const bla_dvec wv = bla_dvec_make(w, lw, 1);
+  int info;
+  if (!w || !x)
+    return 1;
+  info = care ? bla_dsolve_continuous_are(a, b, q, r, xv, wv)
+              : bla_dsolve_discrete_are(a, b, q, r, xv, wv);
+  printf("%d\n", info);
+  dump(x, (size_t)(n * n));
+  free(w);
+  free(x);
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -33,7 +60,9 @@ int main(int argc, char **argv) {
   rc = care ? bla_test_care_case(k, &c) : bla_test_dare_case(k, &c);
   if (rc)
     return 1;
-  if (argc > 3 && !strcmp(argv[3], "resid")) {
+  if (argc > 3 && !strcmp(argv[3], "solve")) {
+    rc = solve(care, &c);
+  } else if (argc > 3 && !strcmp(argv[3], "resid")) {
     const size_t nn = (size_t)c.n * c.n;
     double *x = (double *)malloc(sizeof(double) * nn), rel, big;
     for (size_t i = 0; x && i < nn; ++i)
@@ -51,5 +80,5 @@ int main(int argc, char **argv) {
     dump(c.r, (size_t)c.m * c.m);
   }
   bla_test_are_case_free(&c);
-  return 0;
+  return rc;
 }

@@ -6,7 +6,12 @@
  *   in double through the core routines: every case SciPy's test passes
  *   must pass SciPy's threshold on the residual's largest entry; of the
  *   five CAREX cases SciPy marks as known failures at least three must be
- *   solved to a relative residual of 1e-10. The table is printed.
+ *   solved to a relative residual of 1e-10. Against the reference
+ *   solutions of tests/data/riccati_reference.txt (riccati_reference.py:
+ *   Newton's method in 50 digits, or the closed form), the forward error
+ *   ||X - X_ref||_F / ||X_ref||_F must be within 4 times SciPy's (or 100 n
+ *   ulp), and within 1e-8 where SciPy has no solution. The table is
+ *   printed.
  * - Random stabilizable problems (n up to 16, m from 1 to n), both
  *   precisions, the three layouts, through the batch drivers: info 0, the
  *   relative residual below THRESH n ulp, X exactly symmetric, the closed
@@ -60,26 +65,81 @@ static double maxabs_of(int64_t n, const double *x) {
   return v;
 }
 
+/* The reference solution of case k (riccati_reference.txt): X_ref into
+ * xref (n x n) and SciPy's forward error into *fe_scipy. Returns 0 when
+ * the file has no reference for the case. */
+static int reference_of(int discrete, int k, int n, double *xref,
+                        double *fe_scipy) {
+  FILE *f = fopen(BLA_TEST_DATA_DIR "/riccati_reference.txt", "r");
+  char line[256], kind[8];
+  int found = 0;
+  CHECK(f != NULL, "cannot open riccati_reference.txt");
+  while (f && !found && fgets(line, sizeof line, f)) {
+    int kk, nn, mm, conv, steps;
+    double fs, fb;
+    if (sscanf(line, "%7s %d %d %d %d %d %lf %lf", kind, &kk, &nn, &mm, &conv,
+               &steps, &fs, &fb) != 8 ||
+        !conv)
+      continue;
+    if (strcmp(kind, discrete ? "dare" : "care") || kk != k) {
+      for (int64_t i = 0; i < (int64_t)nn * nn; ++i)
+        CHECK(fgets(line, sizeof line, f) != NULL, "truncated reference");
+      continue;
+    }
+    CHECK(nn == n, "reference of %d has n = %d, not %d", k, nn, n);
+    for (int64_t i = 0; i < (int64_t)n * n; ++i)
+      CHECK(fscanf(f, "%lf", &xref[i]) == 1, "truncated reference");
+    *fe_scipy = fs;
+    found = 1;
+  }
+  if (f)
+    fclose(f);
+  return found;
+}
+
+/* ||x - y||_F / ||y||_F. */
+static double forward_error(int64_t len, const double *x, const double *y) {
+  long double d = 0, s = 0;
+  for (int64_t i = 0; i < len; ++i) {
+    d += ((long double)x[i] - y[i]) * ((long double)x[i] - y[i]);
+    s += (long double)y[i] * y[i];
+  }
+  return (double)sqrtl(d / s);
+}
+
 static void scipy_cases(int discrete) {
   const int ncases = discrete ? bla_test_dare_ncases() : bla_test_care_ncases();
   int k, known = 0, solved = 0;
   printf("%s ARE, SciPy's cases: case, n, m, info, max|Res|, relres, "
-         "SciPy's threshold\n",
+         "SciPy's threshold, forward error (SciPy's)\n",
          eq_names[discrete]);
   for (k = 0; k < ncases; ++k) {
     bla_test_are_case c;
-    double *x, maxabs, rel = NAN;
-    int info;
+    double *x, *xref, maxabs, rel = NAN, fe = NAN, fe_scipy = NAN;
+    int info, has_ref;
     CHECK((discrete ? bla_test_dare_case(k, &c) : bla_test_care_case(k, &c)) ==
               0,
           "case %d not built", k);
     x = blt_dalloc((int64_t)c.n * c.n);
+    xref = blt_dalloc((int64_t)c.n * c.n);
     info = core_solve(discrete, &c, x, 1);
     maxabs = discrete ? bla_test_dare_residual(&c, x, &rel)
                       : bla_test_care_residual(&c, x, &rel);
-    printf("  %-34s %4d %4d %2d %10.3g %10.3g %10.3g%s\n", c.name, c.n, c.m,
-           info, maxabs, rel, c.scipy_tol,
+    has_ref = reference_of(discrete, k, c.n, xref, &fe_scipy);
+    if (has_ref)
+      fe = forward_error((int64_t)c.n * c.n, x, xref);
+    printf("  %-34s %4d %4d %2d %10.3g %10.3g %10.3g %10.3g (%.3g)%s\n", c.name,
+           c.n, c.m, info, maxabs, rel, c.scipy_tol, fe, fe_scipy,
            c.scipy_known_failure ? "  (SciPy: known failure)" : "");
+    if (has_ref) {
+      /* Forward accuracy at least SciPy's, to a factor 4 (rounding-level
+       * differences), where SciPy solves the case. */
+      const double bound =
+          isnan(fe_scipy) ? 1e-8 : fmax(4 * fe_scipy, 100 * c.n * DBL_EPSILON);
+      CHECK(info == 0 && fe <= bound,
+            "%s: info %d, forward error %.3g above %.3g (SciPy's %.3g)", c.name,
+            info, fe, bound, fe_scipy);
+    }
     if (c.scipy_known_failure) {
       ++known;
       solved += info == 0 && rel <= 1e-10;
@@ -93,6 +153,7 @@ static void scipy_cases(int discrete) {
             maxabs, tol);
     }
     free(x);
+    free(xref);
     bla_test_are_case_free(&c);
   }
   CHECK(known == 0 || solved >= 3,
