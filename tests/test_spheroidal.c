@@ -1,8 +1,8 @@
 /* tests/test_spheroidal.c: tests of the spheroidal wave functions: the
  * routines of batchla/special/spheroidal.h (characteristic values,
  * expansion coefficients, angular and radial functions, Flammer's factor)
- * and the batch drivers
- * bla_{d,s}spheroidal_{cv_all,angular,radial,flammer_factor}_batch.
+ * and the batch drivers bla_{d,s}spheroidal_{cv_all,angular,radial,
+ * flammer_factor,angular_flammer}_batch.
  *
  * Accuracy is judged against published values, against high-precision
  * reference values (tests/data/spheroidal_ref.txt, when present in the
@@ -647,19 +647,17 @@ static int one_radial(bla_spheroidal_kind kind, int i, double xi, double *v) {
                                 &v[2], &v[3], dw());
 }
 
-/* Flammer's S and S' (v[0], v[1]) of key i at eta, and the factor F
- * (v[2]) of that key, with the core routines; NaN where they fail. */
-static int one_flammer(bla_spheroidal_kind kind, int i, double eta, double *v) {
+/* Flammer's S and S' of key i at eta, with the core routines; NaN where
+ * they fail. */
+static int one_flammer(bla_spheroidal_kind kind, int i, double eta, double *s,
+                       double *sp) {
   bla_dvec co;
-  int info = key_coeffs(kind, i, &co);
-  v[0] = v[1] = v[2] = NAN;
+  const int info = key_coeffs(kind, i, &co);
+  *s = *sp = NAN;
   if (info)
     return info;
-  info = bla_dspheroidal_angular_flammer(kind, bm[i], bn[i], co, eta, &v[0],
-                                         &v[1], dw());
-  cr_assert_eq(
-      bla_dspheroidal_flammer_factor(kind, bm[i], bn[i], co, &v[2], dw()), 0);
-  return info;
+  return bla_dspheroidal_angular_flammer(kind, bm[i], bn[i], co, eta, s, sp,
+                                         dw());
 }
 
 /* ---- the drivers on a backend -----------------------------------------
@@ -1032,9 +1030,13 @@ static void flam_run(const blt_backend *be, int variant, int op, int kind,
                BLA_OK);
 }
 
-/* The scale of S (deriv 0) or S' (1) of key k: |F| times Ps's. */
-static double flam_scale(int k, double f, int deriv) {
-  return fmax(fabs(f) * ang_scale(bm[k], bn[k], bc[k], deriv), DBL_MIN);
+/* The scales of S (deriv 0) or S' (1) of the batch's keys: |F| kappa
+ * (flam_scales) times Ps's (Ps'). */
+static double *flam_keys_scales(int kind) {
+  return flam_scales(0, kind, NB, bm, bn, (void *)bc);
+}
+static double flam_scale(const double *fk, int k, int deriv) {
+  return fmax(fk[k] * ang_scale(bm[k], bn[k], bc[k], deriv), DBL_MIN);
 }
 
 /* Flammer's S and S' through their driver, in each layout, on one and
@@ -1043,12 +1045,14 @@ static double flam_scale(int k, double f, int deriv) {
  * and the bits of the angular driver's Ps and Ps' times the factor
  * driver's F (the product its documentation promises); info the angular
  * driver's, NaN in both outputs of failed entries; sp not wanted: the
- * same s. A device is held within DEV_ANGF_TOL_D of each instead. */
+ * same s. A device is held within DEV_ANGF_TOL_D of each instead, on
+ * the scales |F| kappa times those of Ps and Ps' (flam_scales). */
 BLT_TEST(batch, angular_flammer_layouts_threads) {
   static flam_batch b, ps, fac, alone;
   static int info[NB], ia[NB], iff[NB], ialone[NB];
   int kind, lay, run, i;
-  for (kind = 0; kind < 2; ++kind)
+  for (kind = 0; kind < 2; ++kind) {
+    double *fk = flam_keys_scales(kind);
     for (lay = 0; lay < 3; ++lay) {
       const int64_t inc = flam_inc[lay];
       flam_fill(&ps, lay);
@@ -1062,15 +1066,16 @@ BLT_TEST(batch, angular_flammer_layouts_threads) {
         for (i = 0; i < NB; ++i) {
           const int k = lay == 2 ? FLAM_KEY : i;
           const double s = b.s[i * inc], sp = b.sp[i * inc];
-          double v[3];
-          const int ref = one_flammer((bla_spheroidal_kind)kind, k, beta[i], v);
+          double v[2];
+          const int ref =
+              one_flammer((bla_spheroidal_kind)kind, k, beta[i], &v[0], &v[1]);
           cr_assert(info[i] == ref && ia[i] == ref,
                     "kind %d layout %d entry %d: info %d, core %d, angular "
                     "driver %d",
                     kind, lay, i, info[i], ref, ia[i]);
           cr_assert(
-              agree(be, s, v[0], DEV_ANGF_TOL_D, flam_scale(k, v[2], 0)) &&
-                  agree(be, sp, v[1], DEV_ANGF_TOL_D, flam_scale(k, v[2], 1)),
+              agree(be, s, v[0], DEV_ANGF_TOL_D, flam_scale(fk, k, 0)) &&
+                  agree(be, sp, v[1], DEV_ANGF_TOL_D, flam_scale(fk, k, 1)),
               "kind %d layout %d run %d entry %d: %.17g %.17g, core "
               "%.17g %.17g",
               kind, lay, run, i, s, sp, v[0], v[1]);
@@ -1080,9 +1085,9 @@ BLT_TEST(batch, angular_flammer_layouts_threads) {
           }
           cr_assert_eq(iff[i], 0, "kind %d layout %d entry %d", kind, lay, i);
           cr_assert(agree(be, s, fac.s[i * inc] * ps.s[i * inc], DEV_ANGF_TOL_D,
-                          flam_scale(k, v[2], 0)) &&
+                          flam_scale(fk, k, 0)) &&
                         agree(be, sp, fac.s[i * inc] * ps.sp[i * inc],
-                              DEV_ANGF_TOL_D, flam_scale(k, v[2], 1)),
+                              DEV_ANGF_TOL_D, flam_scale(fk, k, 1)),
                     "kind %d layout %d run %d entry %d: not F Ps", kind, lay,
                     run, i);
         }
@@ -1091,16 +1096,16 @@ BLT_TEST(batch, angular_flammer_layouts_threads) {
         flam_run(be, variant, OP_ANGF, kind, &alone, 0, ialone);
         for (i = 0; i < NB; ++i) {
           const int k = lay == 2 ? FLAM_KEY : i;
-          double v[3];
-          (void)one_flammer((bla_spheroidal_kind)kind, k, beta[i], v);
           cr_assert(ialone[i] == info[i] &&
                         agree(be, alone.s[i * inc], b.s[i * inc],
-                              DEV_ANGF_TOL_D, flam_scale(k, v[2], 0)),
+                              DEV_ANGF_TOL_D, flam_scale(fk, k, 0)),
                     "kind %d layout %d run %d entry %d: S alone", kind, lay,
                     run, i);
         }
       }
     }
+    free(fk);
+  }
 }
 
 /* One bad entry (c = NaN, in a run of equal keys, alone, first or last):
@@ -1112,7 +1117,8 @@ BLT_TEST(batch, angular_flammer_isolation) {
   static flam_batch good, b;
   static int ginfo[NB], info[NB];
   int kind, lay, t, i;
-  for (kind = 0; kind < 2; ++kind)
+  for (kind = 0; kind < 2; ++kind) {
+    double *fk = flam_keys_scales(kind);
     for (lay = 0; lay < 2; ++lay) {
       const int64_t inc = flam_inc[lay];
       flam_fill(&good, lay);
@@ -1129,20 +1135,21 @@ BLT_TEST(batch, angular_flammer_isolation) {
         for (i = 0; i < NB; ++i) {
           const double s = b.s[i * inc], sp = b.sp[i * inc];
           const double gs = good.s[i * inc], gsp = good.sp[i * inc];
-          double v[3];
           if (i == bad)
             continue;
-          (void)one_flammer((bla_spheroidal_kind)kind, i, beta[i], v);
+
           cr_assert(
               info[i] == ginfo[i] &&
-                  agree(be, s, gs, DEV_ANGF_TOL_D, flam_scale(i, v[2], 0)) &&
-                  agree(be, sp, gsp, DEV_ANGF_TOL_D, flam_scale(i, v[2], 1)),
+                  agree(be, s, gs, DEV_ANGF_TOL_D, flam_scale(fk, i, 0)) &&
+                  agree(be, sp, gsp, DEV_ANGF_TOL_D, flam_scale(fk, i, 1)),
               "kind %d layout %d bad %d entry %d: %.17g %.17g, without "
               "it %.17g %.17g",
               kind, lay, bad, i, s, sp, gs, gsp);
         }
       }
     }
+    free(fk);
+  }
 }
 
 /* Flammer's normalization (Flammer 3.1.27-28): S(0) = P^m_n(0) for
