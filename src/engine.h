@@ -5,7 +5,7 @@
  * under src/drivers/, an argument struct, an argument check, a scratch
  * size and one per-problem function (BLA_HD). From these the engine makes
  * the host path (one loop over the batch, src/host/engine.c), the CUDA
- * path (one __global__ per routine, src/device/drivers.cu) and the no-CUDA
+ * path (one __global__ per routine, src/device/kernels.inc) and the no-CUDA
  * stubs (src/host/no_cuda.c). docs/ADDING_A_ROUTINE.md walks through it. */
 #ifndef BATCHLA_ENGINE_H
 #define BATCHLA_ENGINE_H

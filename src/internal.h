@@ -10,7 +10,7 @@
 BLA_EXTERN_C_BEGIN
 
 /* The CUDA launcher of each routine of src/routines.def, called by the
- * host dispatch after the arguments are checked: src/device/drivers.cu
+ * host dispatch after the arguments are checked: src/device/kernels.inc
  * when the library is built with CUDA, src/host/no_cuda.c otherwise. */
 #define BLA_ROUTINE(name, host, device)                                        \
   struct BLA_P(name##_args_);                                                  \
