@@ -48,8 +48,9 @@
  * and |A|_1^2 + 1 for the continuous and discrete equations; Riccati
  * |res|_F / ((|Q|_F + the Frobenius norms of the other terms) (2n + m)
  * ulp)) below
- * BENCH_THRESH (Riccati: below ARE_SLACK times it, both sides, see
- * there), and |X_side - X_LAPACK|_1 / |X_LAPACK|_1 reported.
+ * BENCH_THRESH (Riccati: below ARE_SLACK times it, the LAPACK side below
+ * ARE_LAPACK_SLACK times it, see there), and |X_side - X_LAPACK|_1 /
+ * |X_LAPACK|_1 reported.
  * Reorderings: inputs the forms dgees (trsen) or dgges (tgsen, B uniform
  * too) makes of A (and B), untimed; checked per side: the selected count
  * m equal to the selection's, |Z T Z^T - Z0 T0 Z0^T|_1 / (|T0|_1 n ulp)
@@ -150,6 +151,12 @@ typedef struct {
  * more) and report them apart. The accuracy itself is validated by
  * tests/test_riccati.c. */
 #define ARE_SLACK 100.0
+/* The LAPACK loop's, unbalanced and unrefined, reaches ratios of 4e4 on
+ * some random equations (an ill-conditioned U1): it is held only to the
+ * bound that tells a wrong solution, which the check is there to catch,
+ * so that which problems a batch of a given size samples cannot fail a
+ * run. */
+#define ARE_LAPACK_SLACK 1e7
 
 /* ---- flop and byte counts (estimates, see docs/PERFORMANCE.md) ------- */
 
@@ -948,7 +955,7 @@ static void check_side(void *b_, bench_group *g, int side, void *x_) {
   }
   if (IS_ARE(b->job) && side == BENCH_SIDE_LAPACK) {
     r->lres = res;
-    if (!(res < ARE_SLACK * BENCH_THRESH))
+    if (!(res < ARE_LAPACK_SLACK * BENCH_THRESH))
       BENCH_FAIL(g, "LAPACK: residual ratio %.3g", res);
     return;
   }
@@ -1032,9 +1039,10 @@ int main(int argc, char **argv) {
       .checks = "- cross-check before timing (THRESH = %.0f), %d sampled "
                 "problems per side: the residual ratio |res|_1 / (norms "
                 "|X|_1 n ulp) of every side (Riccati: |res|_F / (sum of the "
-                "terms' |.|_F) / ((2n + m) ulp), the LAPACK side's held to 100 "
-                "THRESH and shown apart: unbalanced and unrefined, its "
-                "accuracy follows cond(U1)), and |X - X_LAPACK|_1 / "
+                "terms' |.|_F) / ((2n + m) ulp), batchla's held to 100 "
+                "THRESH, the LAPACK side's to 1e7 THRESH and shown apart: "
+                "unbalanced and unrefined, its accuracy follows cond(U1)), "
+                "and |X - X_LAPACK|_1 / "
                 "|X_LAPACK|_1 of batchla's (reordering: res the "
                 "reconstruction and orthogonality ratios, diff the matched "
                 "leading eigenvalues against LAPACK's, relative to the "
