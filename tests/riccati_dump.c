@@ -1,5 +1,6 @@
 /* tests/riccati_dump.c: the Riccati test cases as text, for
- * tests/data/riccati_scipy_ref.py (bla_test_riccati.h).
+ * tests/data/riccati_scipy_ref.py and riccati_reference.py
+ * (bla_test_riccati.h).
  *
  *   riccati_dump care|dare K        case K: a line "n m known_failure tol",
  *                                   then A, B, Q, R, column-major, one
