@@ -11,14 +11,16 @@
  * two cores). --quick: 5 repetitions of about 0.01 s, for CI.
  *
  * Jobs: eigenvalues and eigenvectors (bla_dsteqr_batch, BLA_COMPZ_INIT vs
- * dsteqr('I')) and eigenvalues only (bla_dsterf_batch vs dsterf). batchla
- * runs on the column-major and on the interleaved layout; for values only
- * once under every host SIMD path the CPU supports (scalar, AVX2,
- * AVX-512, forced with bla_set_host_simd), with vectors under the native
- * path (the environment's BLA_SIMD picks another). Every group is cross-checked
- * before it is timed, every batchla side's outputs bit for bit against the
- * others'; a group that fails the check prints no timing and makes the program
- * exit with status 1. The markdown report goes to stdout, progress to stderr.
+ * dsteqr('I')), eigenvalues only (bla_dsterf_batch vs dsterf) and the same
+ * in float (bla_ssterf_batch vs ssterf, on the double inputs rounded to
+ * float). batchla runs on the column-major and on the interleaved layout;
+ * for values only once under every host SIMD path the CPU supports
+ * (scalar, AVX2, AVX-512, forced with bla_set_host_simd), with vectors
+ * under the native path (the environment's BLA_SIMD picks another). Every group
+ * is cross-checked before it is timed, every batchla side's outputs bit for bit
+ * against the others'; a group that fails the check prints no timing and makes
+ * the program exit with status 1. The markdown report goes to stdout, progress
+ * to stderr.
  */
 #include <float.h>
 #include <limits.h>
@@ -36,7 +38,7 @@
 
 #define SAMPLES 64 /* problems per group given the O(n^3) vector checks */
 
-enum { JOB_VECTORS, JOB_VALUES, NJOBS };
+enum { JOB_VECTORS, JOB_VALUES, JOB_VALUES_FLOAT, NJOBS };
 
 /* The base sides (bench_simd_sides): LAPACK, batchla col-major and
  * interleaved (BENCH_SIDE_*). The values job times them under every SIMD
@@ -49,13 +51,20 @@ static const char *const base_name[BENCH_LAYOUT_SIDES] = {
 static bench_simd_sides sides;
 
 /* One batch and its scratch. Inputs d0, e0 are packed (problem after
- * problem); d, e, z hold the layout of the side being run. */
+ * problem); d, e, z hold the layout of the side being run; the float job
+ * runs on fd, fe, copies of d, e in float, and its outputs are copied
+ * back into d for the checks. */
 typedef struct {
   int n, threads, job;
   bla_index count;
   double *d0, *e0, *d, *e, *z, *lap_d, *pk, *work; /* pk: d, packed */
+  float *fd, *fe;
   int *info;
 } batch;
+
+static int is_values(int job) {
+  return job == JOB_VALUES || job == JOB_VALUES_FLOAT;
+}
 
 typedef bench_eig_group result;
 
@@ -70,7 +79,7 @@ static double flops_problem(int n, int job) {
 }
 /* Compulsory traffic: read d, e; write d (and z). */
 static double bytes_problem(int n, int job) {
-  double b = 8.0 * (3.0 * n - 1.0);
+  double b = (job == JOB_VALUES_FLOAT ? 4.0 : 8.0) * (3.0 * n - 1.0);
   return job == JOB_VECTORS ? b + 8.0 * n * n : b;
 }
 
@@ -81,15 +90,21 @@ static bla_index ne_of(int n) {
 }
 
 /* Problem p takes the p-th slice of one stream: a longer batch extends a
- * shorter one with the same seed, which the thread-count check relies on. */
+ * shorter one with the same seed, which the thread-count check relies on.
+ * The float job's inputs are the same numbers rounded to float. */
 static void batch_generate(batch *b, uint64_t seed) {
   uint64_t s = seed;
+  const int fl = b->job == JOB_VALUES_FLOAT;
   bla_index ne = ne_of(b->n);
   for (bla_index p = 0; p < b->count; ++p) {
-    for (int i = 0; i < b->n; ++i)
-      b->d0[p * b->n + i] = bench_rng_unif(&s);
-    for (bla_index i = 0; i < ne; ++i)
-      b->e0[p * ne + i] = bench_rng_unif(&s);
+    for (int i = 0; i < b->n; ++i) {
+      const double v = bench_rng_unif(&s);
+      b->d0[p * b->n + i] = fl ? (float)v : v;
+    }
+    for (bla_index i = 0; i < ne; ++i) {
+      const double v = bench_rng_unif(&s);
+      b->e0[p * ne + i] = fl ? (float)v : v;
+    }
   }
 }
 
@@ -113,20 +128,25 @@ static void *batch_make(const void *spec_, int64_t count) {
   b->work = bench_xmalloc((size_t)g->threads * (ne > 0 ? 2 * ne : 1) *
                           sizeof(double));
   b->info = bench_xmalloc(c * sizeof(int));
+  b->fd = b->fe = NULL;
+  if (g->job == JOB_VALUES_FLOAT) {
+    b->fd = bench_xmalloc(c * nn * sizeof(float));
+    b->fe = bench_xmalloc(c * (ne ? ne : 1) * sizeof(float));
+  }
   batch_generate(b, g->seed);
   return b;
 }
 
 static void batch_destroy(void *ctx) {
   batch *b = ctx;
-  BENCH_FREE(b->d0, b->e0, b->d, b->e, b->lap_d, b->pk, b->z, b->work, b->info,
-             b);
+  BENCH_FREE(b->d0, b->e0, b->d, b->e, b->lap_d, b->pk, b->z, b->work, b->fd,
+             b->fe, b->info, b);
 }
 
 /* The side of sides that the job's side is: the vectors job's layout
  * sides run on the native path. */
 static int simd_side(const batch *b, int side) {
-  if (b->job == JOB_VALUES || side == BENCH_SIDE_LAPACK)
+  if (is_values(b->job) || side == BENCH_SIDE_LAPACK)
     return side;
   return bench_simd_side(&sides, side, sides.native);
 }
@@ -144,6 +164,38 @@ static void batch_prepare(void *ctx, int side) {
   bench_simd_select(&sides, simd_side(b, side));
   bench_to_layout(b->d0, b->d, b->n, b->count, inter, b->threads);
   bench_to_layout(b->e0, b->e, ne_of(b->n), b->count, inter, b->threads);
+  if (b->fd) {
+    for (bla_index i = 0; i < b->count * b->n; ++i)
+      b->fd[i] = (float)b->d[i];
+    for (bla_index i = 0; i < b->count * ne_of(b->n); ++i)
+      b->fe[i] = (float)b->e[i];
+  }
+}
+
+/* The float job: ssterf per problem, or bla_ssterf_batch, on fd and fe;
+ * the failed problems' count (as batch_run). */
+static long run_float(batch *b, int side) {
+  const bla_index c = b->count, n = b->n, ne = ne_of(b->n);
+  float *d = b->fd, *e = b->fe;
+  long bad = 0;
+  if (side == BENCH_SIDE_LAPACK) {
+    const lapack_int ln = (lapack_int)n;
+#pragma omp parallel for num_threads(b->threads) schedule(static)             \
+    reduction(+ : bad)
+    for (bla_index p = 0; p < c; ++p)
+      bad += LAPACKE_ssterf_work(ln, d + p * n, e + p * ne) != 0;
+    return bad;
+  }
+  {
+    const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
+    const int inter = side == BENCH_SIDE_INT;
+    const bla_svec_batch dv = inter ? bla_svec_batch_interleaved(d, c, n)
+                                    : bla_svec_batch_packed(d, c, n);
+    const bla_svec_batch ev = inter ? bla_svec_batch_interleaved(e, c, ne)
+                                    : bla_svec_batch_packed(e, c, ne);
+    return bench_batch_failed(bla_ssterf_batch(dv, ev, b->info, &ex), b->info,
+                              c);
+  }
 }
 
 /* The timed part: the number of failed problems, or -1 when the batch
@@ -155,6 +207,8 @@ static long batch_run(void *ctx, int side_) {
   const bla_index c = b->count, n = b->n, ne = ne_of(b->n);
   const int vectors = b->job == JOB_VECTORS;
   long bad = 0;
+  if (b->job == JOB_VALUES_FLOAT)
+    return run_float(b, side);
   if (side == BENCH_SIDE_LAPACK) {
     const size_t lw = ne > 0 ? 2 * (size_t)ne : 1;
     double *d = b->d, *e = b->e, *z = b->z, *work = b->work;
@@ -245,13 +299,17 @@ static uint64_t output_hash(const batch *b, int side, bla_index k) {
  * batchla's compared with them; the vectors of sampled problems. */
 static void check_side(batch *b, result *r, int side, const char *name) {
   const int n = b->n;
+  const double ulp = b->job == JOB_VALUES_FLOAT ? FLT_EPSILON : DBL_EPSILON;
+  if (b->fd)
+    for (bla_index i = 0; i < b->count * n; ++i)
+      b->d[i] = b->fd[i];
   if (side == BENCH_SIDE_LAPACK) {
     memcpy(b->lap_d, b->d, (size_t)(b->count * n) * sizeof(double));
   } else {
     bench_from_layout(b->d, b->pk, n, b->count, side == BENCH_SIDE_INT,
                       b->threads);
     bench_keep_max(&r->eig, bench_tri_eig_ratio(n, b->count, b->d0, b->e0,
-                                                b->pk, b->lap_d, DBL_EPSILON));
+                                                b->pk, b->lap_d, ulp));
   }
   if (b->job == JOB_VECTORS)
     vector_ratios(b, side, &r->res, &r->orth);
@@ -265,7 +323,7 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
                         uint64_t *hash) {
   batch *b = run->ctx;
   result *r = (result *)g;
-  const int values = b->job == JOB_VALUES;
+  const int values = is_values(b->job);
   const int nsides = values ? sides.nsides : BENCH_LAYOUT_SIDES;
   const char *const *names = values ? sides.names : bench_layout_side_names;
   uint64_t h_k1 = 0, h1 = 0;
@@ -298,8 +356,11 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
   const double n = g->n, vec = g->job == JOB_VECTORS;
   *z = bench_sizing_cap(a, g->threads, 768.0 * 1024 * 1024,
                         8.0 * (6.0 * n - 2.0 + vec * n * n) + sizeof(int));
-  snprintf(what, len, "%s n=%d threads=%d", vec ? "dsteqr" : "dsterf", g->n,
-           g->threads);
+  snprintf(what, len, "%s n=%d threads=%d",
+           vec                          ? "dsteqr"
+           : g->job == JOB_VALUES_FLOAT ? "ssterf"
+                                        : "dsterf",
+           g->n, g->threads);
 }
 
 /* ---- the report -------------------------------------------------------- */
@@ -319,8 +380,12 @@ static void print_table(int job) {
     return;
   }
   bench_simd_head(head, sizeof head, labels, 2);
-  bench_print_table("Eigenvalues only: bla_dsterf_batch vs dsterf, every "
-                    "SIMD path",
+  bench_print_table(job == JOB_VALUES_FLOAT
+                        ? "Eigenvalues only, float: bla_ssterf_batch vs "
+                          "ssterf, every SIMD path (a path's peak: twice "
+                          "its lanes of doubles)"
+                        : "Eigenvalues only: bla_dsterf_batch vs dsterf, "
+                          "every SIMD path",
                     "%s| fastest batchla GFLOP/s, path (%% of its peak) | "
                     "its GB/s | check (eig) |",
                     head);
@@ -342,7 +407,8 @@ static void print_vectors(const result *r, int n, int threads) {
 
 /* A row of the values table: LAPACK, per layout a column per SIMD path,
  * the fastest batchla side's rates and the check. */
-static void print_values(const result *r, int n, int threads, double peak1) {
+static void print_values(const result *r, int job, int n, int threads,
+                         double peak1) {
   static const int layouts[] = {BENCH_SIDE_COL, BENCH_SIDE_INT};
   const bench_group *g = &r->g;
   char head[64], cell[128];
@@ -358,8 +424,9 @@ static void print_values(const result *r, int n, int threads, double peak1) {
   printf("%s | %s", head, cell);
   bench_print_simd_cells(&sides, g, layouts, 2);
   us = bench_simd_fastest_cell(cell, sizeof cell, &sides, g,
-                               flops_problem(n, JOB_VALUES), peak1);
-  printf(" | %s | %.2g | %.2g", cell, bytes_problem(n, JOB_VALUES) / us * 1e-3,
+                               flops_problem(n, job),
+                               job == JOB_VALUES_FLOAT ? 2 * peak1 : peak1);
+  printf(" | %s | %.2g | %.2g", cell, bytes_problem(n, job) / us * 1e-3,
          r->eig);
   bench_layout_row_end(g);
 }
@@ -370,6 +437,8 @@ int main(int argc, char **argv) {
   static bench_family family[NJOBS] = {
       BENCH_LAYOUT_FAMILY(batch_make, batch_destroy, batch_prepare, batch_run,
                           cross_check, batch_size),
+      {NULL, 0, NULL, batch_make, batch_destroy, batch_prepare, batch_run,
+       cross_check, batch_size},
       {NULL, 0, NULL, batch_make, batch_destroy, batch_prepare, batch_run,
        cross_check, batch_size}};
   static const bench_family_main m = {
@@ -384,9 +453,11 @@ int main(int argc, char **argv) {
       .bw_len = (size_t)32 << 20,
       .peak = 1,
       .title = "Host: batchla vs LAPACK, symmetric tridiagonal eigenproblems",
-      .lapack = "LAPACKE `dsteqr_work('I')` / `dsterf_work`, `dsteqr_`",
+      .lapack = "LAPACKE `dsteqr_work('I')` / `dsterf_work` / "
+                "`ssterf_work`, `dsteqr_`",
       .inputs = "- matrices: random symmetric tridiagonal, d and e "
-                "uniform(-1, 1), splitmix64 seed %llu\n",
+                "uniform(-1, 1) (float: rounded to float), splitmix64 seed "
+                "%llu\n",
       .samples = SAMPLES,
       .checks = "- cross-check before timing (THRESH = %.0f): eigenvalues vs "
                 "LAPACK's over the whole batch, |T - Z D Z^T|_1 / (|T|_1 n "
@@ -400,8 +471,8 @@ int main(int argc, char **argv) {
                  "fastest batchla column with its GFLOP/s, its path with the "
                  "% of that path's assumed peak (above) and its GB/s. Flops "
                  "per problem 6n^3 (vectors) or 12n^2 (values), an estimate; "
-                 "compulsory bytes 8(3n-1) + 8n^2 (vectors) or 8(3n-1) "
-                 "(values)\n\n"};
+                 "compulsory bytes 8(3n-1) + 8n^2 (vectors), 8(3n-1) "
+                 "(values) or 4(3n-1) (float values)\n\n"};
   const double t_start = bench_now();
   bench_args a;
   bench_env e;
@@ -411,8 +482,10 @@ int main(int argc, char **argv) {
   if (!bench_family_begin(&m, argc, argv, &a, &e, &peak1) ||
       !bench_simd_sides_init(&sides, base_name, 2, 0))
     return 2;
-  family[JOB_VALUES].side_names = sides.names;
-  family[JOB_VALUES].nsides = sides.nsides;
+  for (int job = JOB_VALUES; job <= JOB_VALUES_FLOAT; ++job) {
+    family[job].side_names = sides.names;
+    family[job].nsides = sides.nsides;
+  }
   for (int job = 0; job < NJOBS; ++job)
     for (int in = 0; in < a.nn; ++in) {
       bench_spec g = {a.sizes[in], job, 0, a.seed};
@@ -434,7 +507,7 @@ int main(int argc, char **argv) {
         if (job == JOB_VECTORS)
           print_vectors(r, a.sizes[in], a.threads[it]);
         else
-          print_values(r, a.sizes[in], a.threads[it], peak1);
+          print_values(r, job, a.sizes[in], a.threads[it], peak1);
       }
     printf("\n");
   }
