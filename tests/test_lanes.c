@@ -80,24 +80,26 @@ static int lane_runs(lane_run *runs) {
   return nr;
 }
 
-/* The batch sizes: 1, W-1, W, W+1 for each supported path's W, and a
- * prime above the engine's chunk of 64 problems, so that two threads
- * share lane chunks and the last lane group is partial. */
+/* The batch sizes: 1, W-1, W, W+1 and 2W-1, 2W, 2W+1 for each supported
+ * path's W (sterf runs two groups of W lanes side by side), and a prime
+ * above the engine's chunk of 64 problems, so that two threads share lane
+ * chunks and the last lane group is partial. */
 #define LANE_BIG 1009
-#define LANE_MAXCOUNTS (2 + 3 * LANE_NPATHS)
+#define LANE_MAXCOUNTS (2 + 6 * LANE_NPATHS)
 static int lane_counts(int is_float, int64_t *counts) {
   bla_simd paths[LANE_NPATHS];
   const int np = lane_paths_supported(paths);
-  int k, d, i, nc = 0;
+  int k, d, g, i, nc = 0;
   counts[nc++] = 1;
   for (k = 0; k < np; ++k)
-    for (d = -1; d <= 1; ++d) {
-      const int64_t c = lane_width(paths[k], is_float) + d;
-      for (i = 0; i < nc && counts[i] != c; ++i)
-        ;
-      if (i == nc)
-        counts[nc++] = c;
-    }
+    for (g = 1; g <= 2; ++g)
+      for (d = -1; d <= 1; ++d) {
+        const int64_t c = g * lane_width(paths[k], is_float) + d;
+        for (i = 0; i < nc && counts[i] != c; ++i)
+          ;
+        if (i == nc)
+          counts[nc++] = c;
+      }
   counts[nc++] = LANE_BIG;
   return nc;
 }
