@@ -754,24 +754,27 @@ static void bes_pool_free(lane_pool *pool) {
   memset(pool, 0, sizeof *pool);
 }
 
-static lane_io bes_batch(const lane_routine *r, const lane_shape *sh,
+/* A batch of one argument per problem (operand 0, from the pool's
+ * doubles) and the outputs of n entries each that the routine's traits
+ * want (bit k: operand k + 1, k < 4). */
+static lane_io arg_batch(const lane_routine *r, const lane_shape *sh,
                          const lane_pool *pool, blt_layout layout,
                          const int64_t *idx, int64_t count) {
   const double *x = (const double *)pool->data;
   lane_io io = io_empty(count);
   int64_t p;
   int k;
-  io.v[BES_X] = blt_vbatch_new(sh->is_float, layout, count, 1);
+  io.v[0] = blt_vbatch_new(sh->is_float, layout, count, 1);
   for (p = 0; p < count; ++p)
-    blt_vbatch_put(io.v[BES_X], p, &x[idx[p]]);
+    blt_vbatch_put(io.v[0], p, &x[idx[p]]);
   for (k = 0; k < 4; ++k)
     if (r->traits & (1u << k))
       io.v[1 + k] = blt_vbatch_new(sh->is_float, layout, count, sh->n);
   return io;
 }
 
-/* The wanted outputs. */
-static int bes_outputs_nan(const lane_routine *r, const lane_shape *sh,
+/* 1 when every wanted output of problem p of an arg_batch is NaN. */
+static int arg_outputs_nan(const lane_routine *r, const lane_shape *sh,
                            const lane_pool *pool, const lane_io *io,
                            int64_t p) {
   double *y = blt_dalloc(sh->n + 1);
@@ -788,7 +791,7 @@ static int bes_outputs_nan(const lane_routine *r, const lane_shape *sh,
 
 static const int64_t k_bes_orders[] = {0, 1, 2, 3, 5, 16, 51};
 static const lane_family k_bes = {bes_pool_new, bes_pool_free,
-                                  bes_batch,    bes_outputs_nan,
+                                  arg_batch,    arg_outputs_nan,
                                   k_bes_orders, LANE_NELEM(k_bes_orders)};
 
 /* Operand k + 1's view, or the NULL "not wanted" one. */
@@ -815,6 +818,63 @@ BES_RUN(bessel_jy_all)
 BES_RUN(sph_bessel_jy_all)
 #undef BES_RUN
 
+/* ---- The Mathieu characteristic values ------------------------------------
+ * Operand 0 holds q (one per problem), operands 1 and 2 the outputs a_0..
+ * a_{n-1} and b_1..b_n, those of the routine's traits (MTH_A, MTH_B)
+ * wanted. Pools: q of both signs from 0 to 1200 (matrices of very
+ * different orders side by side in the lanes), one beyond the largest
+ * truncation (info 1, taken by the core routine), and NaN, +-Inf. */
+enum { MTH_A = 1, MTH_B = 2 };
+#define MTH_Q 0
+#define MTH_NPOOL 48
+
+static int mth_pool_new(const lane_routine *r, const lane_shape *sh,
+                        uint64_t seed, lane_pool *pool) {
+  static const double fixed[] = {0,    1e-12, 1,    -1,       5,        25,
+                                 -25,  100,   1000, -1000,    1200,     1e13,
+                                 0.25, NAN,   -3.5, INFINITY, -INFINITY};
+  const int nfixed = LANE_NELEM(fixed);
+  double *q = (double *)blt_xcalloc(MTH_NPOOL, sizeof(double));
+  blt_rng rng;
+  int64_t p;
+  (void)r;
+  (void)sh;
+  blt_rng_seed(&rng, seed);
+  pool->size = MTH_NPOOL;
+  pool->kind = (int *)blt_xcalloc(MTH_NPOOL, sizeof(int));
+  pool->data = q;
+  for (p = 0; p < MTH_NPOOL; ++p) {
+    q[p] = p < nfixed ? fixed[p] : 2200 * blt_rng_uniform01(&rng) - 1000;
+    if (q[p] != q[p] || q[p] - q[p] != 0)
+      pool->kind[p] = LANE_NAN;
+    else if (fabs(q[p]) > 1e12)
+      pool->kind[p] = LANE_FAIL;
+  }
+  return 0;
+}
+
+static void mth_pool_free(lane_pool *pool) {
+  bes_pool_free(pool);
+}
+
+/* Up to a_12 and b_13: matrices of up to about 50 rows at |q| = 1200. */
+static const int64_t k_mth_orders[] = {0, 1, 2, 5, 13};
+static const lane_family k_mth = {mth_pool_new, mth_pool_free,
+                                  arg_batch,    arg_outputs_nan,
+                                  k_mth_orders, LANE_NELEM(k_mth_orders)};
+
+static bla_status run_mathieu_ab_all(const lane_shape *sh, lane_io *io,
+                                     int *info, const bla_exec *ex) {
+  const blt_vbatch qb = io->v[MTH_Q];
+  if (sh->is_float)
+    return bla_smathieu_ab_all_batch(
+        bla_svec_make(qb.s.data, io->count, qb.s.bs), BES_VIEW(io, sh, 0, s),
+        BES_VIEW(io, sh, 1, s), info, ex);
+  return bla_dmathieu_ab_all_batch(bla_dvec_make(qb.d.data, io->count, qb.d.bs),
+                                   BES_VIEW(io, sh, 0, d),
+                                   BES_VIEW(io, sh, 1, d), info, ex);
+}
+
 #define CH_BAND_DIMS (LANE_UPLO | LANE_KD)
 #define CH_DENSE_DIMS LANE_UPLO
 
@@ -837,7 +897,9 @@ enum {
   R_JJP,
   R_SJY,
   R_SJ,
-  R_SY
+  R_SY,
+  R_MAB,
+  R_MA
 };
 static const lane_routine k_routines[] = {
     {"dpbtrf", "spbtrf", &k_chol, CH_BAND_DIMS, CH_BAND | CH_FACTOR, run_pbtrf},
@@ -868,6 +930,10 @@ static const lane_routine k_routines[] = {
      run_sph_bessel_jy_all},
     {"dsph_bessel_y_all", "ssph_bessel_y_all", &k_bes, 0, BES_Y,
      run_sph_bessel_jy_all},
+    {"dmathieu_ab_all", "smathieu_ab_all", &k_mth, 0, MTH_A | MTH_B,
+     run_mathieu_ab_all},
+    {"dmathieu_ab_all (a only)", "smathieu_ab_all (a only)", &k_mth, 0, MTH_A,
+     run_mathieu_ab_all},
 };
 
 /* ---- Shapes ----------------------------------------------------------------
@@ -1166,6 +1232,8 @@ LANE_TESTS(R_JJP, dbessel_jp_all, sbessel_jp_all)
 LANE_TESTS(R_SJY, dsph_bessel_jy_all, ssph_bessel_jy_all)
 LANE_TESTS(R_SJ, dsph_bessel_j_all, ssph_bessel_j_all)
 LANE_TESTS(R_SY, dsph_bessel_y_all, ssph_bessel_y_all)
+LANE_TESTS(R_MAB, dmathieu_ab_all, smathieu_ab_all)
+LANE_TESTS(R_MA, dmathieu_a_all, smathieu_a_all)
 
 /* The path API: on x86-64 at least one lane path; the library's answer
  * agrees with the CPU's; an unsupported path is refused and changes
