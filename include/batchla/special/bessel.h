@@ -204,14 +204,7 @@ BLA_INLINE BLA_HD int bla_ssph_bessel_ik_all(float x, bla_svec i, bla_svec ip,
                                              bla_svec k, bla_svec kp);
 
 /* The recurrences (special/bessel_kernels.inc) for one argument. */
-#define BLA_KR BLA_R
-#define BLA_KM int
-#define BLA_K(name) BLA_P(name)
-#define BLA_KD(name) BLA_P(name)
-#define BLA_KSEL(m, a, b) ((m) ? (a) : (b))
-#define BLA_KSPLAT(c) ((BLA_R)(c))
-#define BLA_KABS BLA_FABS
-#define BLA_KFINITE BLA_P(finite)
+#include "batchla/detail/kernels_scalar.h"
 #include "batchla/detail/prec_d.h"
 #include "batchla/detail/ddouble.inc"
 #include "batchla/special/bessel_kernels.inc"
@@ -222,7 +215,7 @@ BLA_INLINE BLA_HD int bla_ssph_bessel_ik_all(float x, bla_svec i, bla_svec ip,
 #include "batchla/special/bessel_kernels.inc"
 #include "batchla/special/bessel.inc"
 #include "batchla/detail/prec_undef.h"
-#include "batchla/special/bessel_kernels_undef.h"
+#include "batchla/detail/kernels_undef.h"
 
 /* The host's SIMD lane form (detail/lanes.h), for a translation unit that
  * defines BLA_LANES: double-length arithmetic (bla_dldd_*, bla_sldd_*), the
@@ -230,14 +223,7 @@ BLA_INLINE BLA_HD int bla_ssph_bessel_ik_all(float x, bla_svec i, bla_svec ip,
  * sph_bessel_jy_all built on them (special/bessel_lanes.inc). */
 #if defined(BLA_LANES)
 #define BLA_DD_LANES
-#define BLA_KR BLA_P(lane)
-#define BLA_KM BLA_P(lane_mask)
-#define BLA_K(name) BLA_P(name##_lanes)
-#define BLA_KD(name) BLA_P(l##name)
-#define BLA_KSEL(m, a, b) BLA_P(lane_select)(m, a, b)
-#define BLA_KSPLAT(c) ((BLA_P(lane)){0} + (BLA_R)(c))
-#define BLA_KABS BLA_P(lane_fabs)
-#define BLA_KFINITE(x) ((x) - (x) == 0)
+#include "batchla/detail/kernels_lanes.h"
 #include "batchla/detail/prec_d.h"
 #include "batchla/detail/ddouble.inc"
 #include "batchla/special/bessel_kernels.inc"
@@ -248,7 +234,7 @@ BLA_INLINE BLA_HD int bla_ssph_bessel_ik_all(float x, bla_svec i, bla_svec ip,
 #include "batchla/special/bessel_kernels.inc"
 #include "batchla/special/bessel_lanes.inc"
 #include "batchla/detail/prec_undef.h"
-#include "batchla/special/bessel_kernels_undef.h"
+#include "batchla/detail/kernels_undef.h"
 #undef BLA_DD_LANES
 #endif
 

@@ -245,4 +245,21 @@ BLA_INLINE BLA_HD bla_index bla_smathieu_radial_lwork(bla_index nterms);
 #include "batchla/special/mathieu.inc"
 #include "batchla/detail/prec_undef.h"
 
+/* The host's SIMD lane form (detail/lanes.h), for a translation unit that
+ * defines BLA_LANES: the refinement of the characteristic values, W
+ * values at a time (special/mathieu_kernels.inc over lane vectors,
+ * special/mathieu_lanes.inc). */
+#if defined(BLA_LANES)
+#include "batchla/detail/kernels_lanes.h"
+#include "batchla/detail/prec_d.h"
+#include "batchla/special/mathieu_kernels.inc"
+#include "batchla/special/mathieu_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/special/mathieu_kernels.inc"
+#include "batchla/special/mathieu_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/kernels_undef.h"
+#endif
+
 #endif

@@ -1,4 +1,5 @@
-/* Undefines the instantiation macros of special/bessel_kernels.inc. */
+/* Undefines the instantiation macros of detail/kernels_scalar.h and
+ * detail/kernels_lanes.h. */
 #undef BLA_KR
 #undef BLA_KM
 #undef BLA_K
@@ -7,3 +8,4 @@
 #undef BLA_KSPLAT
 #undef BLA_KABS
 #undef BLA_KFINITE
+#undef BLA_KANY
