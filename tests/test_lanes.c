@@ -857,8 +857,11 @@ static void mth_pool_free(lane_pool *pool) {
   bes_pool_free(pool);
 }
 
-/* Up to a_12 and b_13: matrices of up to about 50 rows at |q| = 1200. */
-static const int64_t k_mth_orders[] = {0, 1, 2, 5, 13};
+/* Up to a_12 and b_13: matrices of up to about 50 rows at |q| = 1200;
+ * and up to a_100, b_101, whose refined values fill several vectors of
+ * lanes per class (mth_class_values_lanes), some of them taking the
+ * double-length quotient and some not. */
+static const int64_t k_mth_orders[] = {0, 1, 2, 5, 13, 101};
 static const lane_family k_mth = {mth_pool_new, mth_pool_free,
                                   arg_batch,    arg_outputs_nan,
                                   k_mth_orders, LANE_NELEM(k_mth_orders)};

@@ -261,5 +261,6 @@ BLA_INLINE BLA_HD bla_index bla_smathieu_radial_lwork(bla_index nterms);
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/kernels_undef.h"
 #endif
+#undef BLA_MTH_GROUPS
 
 #endif
