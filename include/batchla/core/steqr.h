@@ -79,6 +79,7 @@ BLA_INLINE BLA_HD bla_index bla_ssteqr_lwork(bla_index n, bla_compz compz);
 #define BLA_KR BLA_P(lane)
 #define BLA_K(name) BLA_P(name##_lanes)
 #define BLA_KSELECT(m, a, b) BLA_P(lane_select)(m, a, b)
+#define BLA_KANY(m) BLA_P(lane_any)(m)
 #include "batchla/detail/prec_d.h"
 #include "batchla/core/steqr_lanes.inc"
 #include "batchla/core/steqr_kernels.inc"
@@ -90,6 +91,7 @@ BLA_INLINE BLA_HD bla_index bla_ssteqr_lwork(bla_index n, bla_compz compz);
 #undef BLA_KR
 #undef BLA_K
 #undef BLA_KSELECT
+#undef BLA_KANY
 #endif
 
 #endif
