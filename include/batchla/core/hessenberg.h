@@ -82,4 +82,17 @@ BLA_INLINE BLA_HD bla_index bla_sorghr_lwork(bla_index n);
 #include "batchla/core/hessenberg.inc"
 #include "batchla/detail/prec_undef.h"
 
+/* The lane form of the reduction (core/hessenberg_lanes.inc), for a
+ * translation unit that defines BLA_LANES (detail/lanes.h); it builds on
+ * hseqr's lane helpers. */
+#if defined(BLA_LANES)
+#include "batchla/core/hseqr.h"
+#include "batchla/detail/prec_d.h"
+#include "batchla/core/hessenberg_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/core/hessenberg_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#endif
+
 #endif
