@@ -708,6 +708,88 @@ static const lane_family k_ns = {ns_pool_new, ns_pool_free,
                                  ns_batch,    ns_outputs_nan,
                                  k_st_orders, LANE_NELEM(k_st_orders)};
 
+/* ---- Sylvester and Lyapunov equations -------------------------------------
+ * Matrix operand 0 is a, 1 b (Sylvester only), 2 c or q (in: the
+ * right-hand side; out: X). The pool is the Schur family's, whose a's
+ * converge after very different numbers of sweeps (and two hold a NaN and
+ * an Inf); problem k's b is the pool's good problem k+1 and its right-hand
+ * side the good problem k+2, so that only a NaN a makes a problem
+ * non-finite. */
+#define ME_A 0
+#define ME_B 1
+#define ME_C 2
+enum { ME_SYLVESTER = 1, ME_DISCRETE = 2 };
+
+/* The a's of the pool's problems (idx[k] + shift) mod (its good ones), or
+ * idx[k] itself for shift 0. */
+static blt_mbatch me_operand(const lane_pool *pool, blt_layout layout,
+                             const int64_t *idx, int64_t count, int shift) {
+  const int64_t ngood = NS_NTYPES * NS_REPS;
+  int64_t *pick =
+      (int64_t *)blt_xcalloc((size_t)blt_imax(count, 1), sizeof(int64_t));
+  blt_ns_batch b;
+  int64_t k;
+  for (k = 0; k < count; ++k)
+    pick[k] = shift ? (idx[k] + shift) % ngood : idx[k];
+  b = blt_ns_batch_new((const blt_ns_set *)pool->data, layout, BLT_NSZ_ABSENT,
+                       0, pick, count);
+  free(pick);
+  blt_vbatch_free(&b.tau);
+  blt_vbatch_free(&b.wr);
+  blt_vbatch_free(&b.wi);
+  return b.a;
+}
+
+static lane_io me_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  lane_io io = io_empty(count);
+  (void)sh;
+  io.m[ME_A] = me_operand(pool, layout, idx, count, 0);
+  if (r->traits & ME_SYLVESTER)
+    io.m[ME_B] = me_operand(pool, layout, idx, count, 1);
+  io.m[ME_C] = me_operand(pool, layout, idx, count, 2);
+  return io;
+}
+
+/* The output: X. */
+static int me_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                          const lane_pool *pool, const lane_io *io, int64_t p) {
+  const int64_t n = sh->n;
+  double *x = blt_dalloc(n * n + 1);
+  const int all_nan = mb_all_nan(io->m[ME_C], p, n, x);
+  (void)r;
+  (void)pool;
+  free(x);
+  return all_nan;
+}
+
+static bla_status run_sylvester(const lane_shape *sh, lane_io *io, int *info,
+                                const bla_exec *ex) {
+  const blt_mbatch a = io->m[ME_A], b = io->m[ME_B], c = io->m[ME_C];
+  return sh->is_float ? bla_ssolve_sylvester_batch(a.s, b.s, c.s, info, ex)
+                      : bla_dsolve_sylvester_batch(a.d, b.d, c.d, info, ex);
+}
+
+static bla_status run_lyapunov(const lane_shape *sh, lane_io *io, int *info,
+                               const bla_exec *ex) {
+  const blt_mbatch a = io->m[ME_A], q = io->m[ME_C];
+  return sh->is_float
+             ? bla_ssolve_continuous_lyapunov_batch(a.s, q.s, info, ex)
+             : bla_dsolve_continuous_lyapunov_batch(a.d, q.d, info, ex);
+}
+
+static bla_status run_stein(const lane_shape *sh, lane_io *io, int *info,
+                            const bla_exec *ex) {
+  const blt_mbatch a = io->m[ME_A], q = io->m[ME_C];
+  return sh->is_float ? bla_ssolve_discrete_lyapunov_batch(a.s, q.s, info, ex)
+                      : bla_dsolve_discrete_lyapunov_batch(a.d, q.d, info, ex);
+}
+
+static const lane_family k_me = {ns_pool_new, ns_pool_free,
+                                 me_batch,    me_outputs_nan,
+                                 k_st_orders, LANE_NELEM(k_st_orders)};
+
 /* ---- The Bessel family -----------------------------------------------------
  * Operand 0 holds the arguments x (one per problem), operands 1..4 the
  * outputs J, J', Y, Y' (orders 0..n-1), those of the routine's traits
@@ -894,6 +976,9 @@ enum {
   R_STEQR_V,
   R_SCHUR,
   R_SCHUR_T,
+  R_SYLVESTER,
+  R_LYAPUNOV,
+  R_STEIN,
   R_JY,
   R_J,
   R_Y,
@@ -921,6 +1006,12 @@ static const lane_routine k_routines[] = {
      run_steqr_update},
     {"dschur", "sschur", &k_ns, 0, NS_VECTORS, run_schur},
     {"dschur (T only)", "sschur (T only)", &k_ns, 0, 0, run_schur},
+    {"dsolve_sylvester", "ssolve_sylvester", &k_me, 0, ME_SYLVESTER,
+     run_sylvester},
+    {"dsolve_continuous_lyapunov", "ssolve_continuous_lyapunov", &k_me, 0, 0,
+     run_lyapunov},
+    {"dsolve_discrete_lyapunov", "ssolve_discrete_lyapunov", &k_me, 0,
+     ME_DISCRETE, run_stein},
     {"dbessel_jy_all", "sbessel_jy_all", &k_bes, 0,
      BES_J | BES_JP | BES_Y | BES_YP, run_bessel_jy_all},
     {"dbessel_j_all", "sbessel_j_all", &k_bes, 0, BES_J, run_bessel_jy_all},
@@ -1228,6 +1319,9 @@ LANE_TESTS(R_STEQR_I, dsteqr_init, ssteqr_init)
 LANE_TESTS(R_STEQR_V, dsteqr_update, ssteqr_update)
 LANE_TESTS(R_SCHUR, dschur, sschur)
 LANE_TESTS(R_SCHUR_T, dschur_t, sschur_t)
+LANE_TESTS(R_SYLVESTER, dsolve_sylvester, ssolve_sylvester)
+LANE_TESTS(R_LYAPUNOV, dsolve_continuous_lyapunov, ssolve_continuous_lyapunov)
+LANE_TESTS(R_STEIN, dsolve_discrete_lyapunov, ssolve_discrete_lyapunov)
 LANE_TESTS(R_JY, dbessel_jy_all, sbessel_jy_all)
 LANE_TESTS(R_J, dbessel_j_all, sbessel_j_all)
 LANE_TESTS(R_Y, dbessel_y_all, sbessel_y_all)
