@@ -786,9 +786,12 @@ static bla_status run_stein(const lane_shape *sh, lane_io *io, int *info,
                       : bla_dsolve_discrete_lyapunov_batch(a.d, q.d, info, ex);
 }
 
+/* Orders up to 16: a block's Schur factorizations of very different
+ * lengths, at a fraction of the cost of the larger orders. */
+static const int64_t k_me_orders[] = {0, 1, 2, 3, 5, 8, 16};
 static const lane_family k_me = {ns_pool_new, ns_pool_free,
                                  me_batch,    me_outputs_nan,
-                                 k_st_orders, LANE_NELEM(k_st_orders)};
+                                 k_me_orders, LANE_NELEM(k_me_orders)};
 
 /* ---- The Bessel family -----------------------------------------------------
  * Operand 0 holds the arguments x (one per problem), operands 1..4 the

@@ -2,6 +2,7 @@
 """batchla's Python package against SciPy, one thread, batches of 10^4.
 
   python bench/python/bench_python.py [--count N] [--reps R] [--quick]
+                                      [--only TEXT]
 
 Each row runs the same inputs through batchla (one call on the whole
 batch, batchla.set_num_threads(1)) and through what a SciPy user writes:
@@ -433,6 +434,11 @@ def main():
                     help="calls per round in the overhead rows")
     ap.add_argument("--quick", action="store_true",
                     help="count 1000, calls 200 (a smoke run, not a result)")
+    ap.add_argument("--only", default="",
+                    help="time only the rows whose problem contains TEXT, "
+                    "and no overhead rows (every row's inputs are still "
+                    "drawn and cross-checked, so the inputs are those of "
+                    "the full run)")
     args = ap.parse_args()
     if args.quick:
         args.count, args.calls = 1000, 200
@@ -443,7 +449,8 @@ def main():
     rng = np.random.default_rng(2024)
 
     print(f"Commit {commit}; `python bench/python/bench_python.py"
-          f"{' --quick' if args.quick else ''}`; {cpu}; one thread "
+          f"{' --quick' if args.quick else ''}"
+          f"{f' --only {args.only}' if args.only else ''}`; {cpu}; one thread "
           f"(batchla.set_num_threads(1), OpenBLAS/OpenMP limited to 1); "
           f"Python {platform.python_version()}, NumPy {np.__version__}, "
           f"SciPy {scipy.__version__}, batchla {bl.__version__}; "
@@ -460,10 +467,14 @@ def main():
             print(f"| {name} | {how} | FAILED | FAILED | cross-check failed "
                   "| | |")
             continue
+        if args.only not in name:
+            continue
         mb, sb, ms, ss = time_pair(ours, theirs, args.reps)
         print(f"| {name} | {how} | {ms * 1e3:.3g} | {mb * 1e3:.3g} | "
               f"{ms / mb:.2g}x | {ss:.0%} / {sb:.0%} | {cost} |", flush=True)
 
+    if args.only:
+        return
     print(f"\nPer-call overhead on a batch of one, microseconds per call "
           f"(median of {args.reps} rounds of {args.calls} calls, spread in "
           "parentheses):\n")
