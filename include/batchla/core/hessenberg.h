@@ -83,8 +83,8 @@ BLA_INLINE BLA_HD bla_index bla_sorghr_lwork(bla_index n);
 #include "batchla/detail/prec_undef.h"
 
 /* The lane form of the reduction (core/hessenberg_lanes.inc), for a
- * translation unit that defines BLA_LANES (detail/lanes.h); it builds on
- * hseqr's lane helpers. */
+ * translation unit that defines BLA_LANES (detail/lanes.h); core/hseqr.h
+ * brings the lane helpers it builds on (detail/orth_lanes.inc). */
 #if defined(BLA_LANES)
 #include "batchla/core/hseqr.h"
 #include "batchla/detail/prec_d.h"
