@@ -83,8 +83,13 @@ static int lane_runs(lane_run *runs) {
 /* The batch sizes: 1, W-1, W, W+1 and 2W-1, 2W, 2W+1 for each supported
  * path's W (sterf runs two groups of W lanes side by side), and a prime
  * above the engine's chunk of 64 problems, so that two threads share lane
- * chunks and the last lane group is partial. */
+ * chunks and the last lane group is partial (a sanitizer build sets a
+ * smaller such prime, tests/CMakeLists.txt). */
+#ifdef BLT_LANE_BIG
+#define LANE_BIG BLT_LANE_BIG
+#else
 #define LANE_BIG 1009
+#endif
 #define LANE_MAXCOUNTS (2 + 6 * LANE_NPATHS)
 static int lane_counts(int is_float, int64_t *counts) {
   bla_simd paths[LANE_NPATHS];
