@@ -37,6 +37,16 @@ typedef long long int64_t;
  * that uses them; static keeps them out of the link namespace. */
 #define BLA_INLINE static inline
 
+/* The few small kernels whose callers pass their order as a constant, so
+ * that each call site gets the elimination unrolled for that order. */
+#if defined(__CUDACC__) || defined(__CUDACC_RTC__)
+#define BLA_FORCE_INLINE static __forceinline__
+#elif defined(__GNUC__)
+#define BLA_FORCE_INLINE static inline __attribute__((always_inline))
+#else
+#define BLA_FORCE_INLINE static inline
+#endif
+
 #if defined(__cplusplus)
 #define BLA_RESTRICT __restrict__
 #else
