@@ -18,10 +18,12 @@
  *   discrete    |A X A^T - X + Q|_1 / max((|A|_1^2 + 1) |X|_1 n ulp, unfl)
  * (k = max(n, m)), below THRESH, in both precisions and the three layouts
  * (bit-identical on the host). Also: NaN isolation, argument errors that
- * touch nothing, n = 0 and 1. The batch-driver tests (BLT_TEST) run on
- * the host and, as suites cuda_*, on a CUDA device. */
+ * touch nothing, n = 0 and 1, and the 2 x 2 form of the small solver
+ * against the general one, bit for bit. The batch-driver tests (BLT_TEST) run
+ * on the host and, as suites cuda_*, on a CUDA device. */
 #include <criterion/criterion.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -953,4 +955,73 @@ Test(core, stein_float_near_overflow) {
   cr_expect(info == 0 && sqrtl(res) <= 1e-4L * sqrtl(terms),
             "info %d, residual %Lg against A X A^T of norm %Lg", info,
             sqrtl(res), sqrtl(terms));
+}
+
+/* gecp_solve2, the 2 x 2 form of the small solver that trsyl's mixed block
+ * pairs use, gives gecp_solve(2, ...)'s bits (x, scale and info) on
+ * systems of every kind: random entries of magnitudes from 2^-1070 to the
+ * overflow threshold (the overflow guard), zeros and exact singularity
+ * (perturbed pivots), ties for the pivot, right-hand sides that force
+ * scale < 1; double and float. */
+static double gecp2_entry(blt_rng *rng, int kind, int is_float) {
+  const double u = blt_rng_uniform(rng);
+  const int emax = is_float ? 127 : 1023, emin = is_float ? -140 : -1070;
+  switch (kind) {
+  case 0:
+    return u;
+  case 1: /* any magnitude */
+    return ldexp(u, emin + (int)(blt_rng_next(rng) % (uint64_t)(emax - emin)));
+  case 2: /* ties and zeros */
+    return (double)((int)(blt_rng_next(rng) % 3) - 1);
+  default: /* near overflow */
+    return ldexp(u, emax - (int)(blt_rng_next(rng) % 4));
+  }
+}
+
+Test(core, gecp_solve2_bits) {
+  blt_rng rng;
+  int t, k, prec, mismatches = 0;
+  blt_rng_seed(&rng, 0x6EC92u);
+  for (prec = 0; prec < 2; ++prec)
+    for (t = 0; t < 40000; ++t) {
+      const int ka = t % 4, kb = (t / 4) % 4;
+      double a[4], b[2];
+      int i1, i2;
+      for (k = 0; k < 4; ++k)
+        a[k] = gecp2_entry(&rng, ka, prec);
+      for (k = 0; k < 2; ++k)
+        b[k] = gecp2_entry(&rng, kb, prec);
+      if (t % 7 == 0) { /* exactly singular */
+        a[2] = 2 * a[0];
+        a[3] = 2 * a[1];
+      }
+      if (prec == 0) {
+        const double smin = bla_dgecp_smin(2, a, 2),
+                     smlnum = DBL_MIN / DBL_EPSILON;
+        double a1[4], x1[2], x2[2], s1, s2;
+        memcpy(a1, a, sizeof a1);
+        memcpy(x1, b, sizeof x1);
+        memcpy(x2, b, sizeof x2);
+        i1 = bla_dgecp_solve(2, a1, 2, x1, smin, smlnum, &s1);
+        i2 = bla_dgecp_solve2(a, 2, x2, smin, smlnum, &s2);
+        mismatches += i1 != i2 || memcmp(x1, x2, sizeof x1) != 0 ||
+                      memcmp(&s1, &s2, sizeof s1) != 0;
+      } else {
+        float af[4], a1[4], x1[2], x2[2], s1, s2, smin, smlnum;
+        for (k = 0; k < 4; ++k)
+          af[k] = (float)a[k];
+        x1[0] = x2[0] = (float)b[0];
+        x1[1] = x2[1] = (float)b[1];
+        smin = bla_sgecp_smin(2, af, 2);
+        smlnum = FLT_MIN / FLT_EPSILON;
+        memcpy(a1, af, sizeof a1);
+        i1 = bla_sgecp_solve(2, a1, 2, x1, smin, smlnum, &s1);
+        i2 = bla_sgecp_solve2(af, 2, x2, smin, smlnum, &s2);
+        mismatches += i1 != i2 || memcmp(x1, x2, sizeof x1) != 0 ||
+                      memcmp(&s1, &s2, sizeof s1) != 0;
+      }
+    }
+  cr_expect_eq(mismatches, 0,
+               "gecp_solve2 differs from gecp_solve(2, ...) on %d systems",
+               mismatches);
 }
