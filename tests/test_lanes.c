@@ -20,6 +20,7 @@
 #include "batchla/batchla.h"
 #include "bla_test.h"
 #include "bla_test_nonsym.h"
+#include "bla_test_qz.h"
 #include "bla_test_spd.h"
 #include "bla_test_report.h"
 
@@ -713,6 +714,109 @@ static const lane_family k_ns = {ns_pool_new, ns_pool_free,
                                  ns_batch,    ns_outputs_nan,
                                  k_st_orders, LANE_NELEM(k_st_orders)};
 
+/* ---- The generalized Schur decomposition ---------------------------------
+ * Matrix operands 0 and 1 are a and b (in: the pencil; out: S and T), 2
+ * and 3 vsl and vsr (NaN on input, which qz must not read; absent for the
+ * routine without them), vector operands 0..2 alphar, alphai and beta.
+ * Pools: types of the pencil catalogue (bla_test_qz.h) that converge after
+ * very different numbers of sweeps, twice each: zero, (I, I) and diagonal
+ * pencils (no sweep), random ones (single- and double-shift sweeps), a
+ * Jordan pencil, graded and scaled ones, infinite eigenvalues chased down
+ * (27), a singular pencil, every eigenvalue infinite (29), the cyclic
+ * pencil (exceptional shifts, 31); and two random ones with a NaN in a and
+ * an Inf in b. */
+#define QZ_A 0
+#define QZ_B 1
+#define QZ_VSL 2
+#define QZ_VSR 3
+#define QZ_AR 0
+#define QZ_AI 1
+#define QZ_BE 2
+enum { QZ_VECTORS = 1 };
+
+static const int k_qz_types[] = {26, 1,  4,  7,  9,  16, 20,
+                                 21, 22, 25, 27, 28, 29, 31};
+#define QZ_NTYPES LANE_NELEM(k_qz_types)
+#define QZ_REPS 2
+
+static int qz_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  const int64_t n = sh->n, ngood = QZ_NTYPES * QZ_REPS, nnan = n > 0 ? 2 : 0;
+  int types[QZ_NTYPES * QZ_REPS + 2];
+  blt_qz_set *s = (blt_qz_set *)blt_xcalloc(1, sizeof(blt_qz_set));
+  int64_t p;
+  (void)r;
+  for (p = 0; p < ngood + nnan; ++p)
+    types[p] = p < ngood ? k_qz_types[p % QZ_NTYPES] : k_qz_types[0];
+  *s = blt_qz_set_new(blt_prec_of(sh->is_float), BLT_QZ_GENERAL, n, types,
+                      (int)(ngood + nnan), 1, seed);
+  pool->size = s->count;
+  pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
+  pool->data = s;
+  for (p = ngood; p < ngood + nnan; ++p) {
+    double *m = p == ngood ? s->a : s->b;
+    m[p * n * n + (n / 2) * n + (n - 1) / 2] = p == ngood ? NAN : INFINITY;
+    pool->kind[p] = LANE_NAN;
+  }
+  return 0;
+}
+
+static lane_io qz_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  const blt_qztinit init =
+      (r->traits & QZ_VECTORS) ? BLT_QZT_NAN : BLT_QZT_ABSENT;
+  blt_qz_batch b = blt_qz_batch_new((const blt_qz_set *)pool->data, layout,
+                                    init, init, 0, idx, count);
+  lane_io io = io_empty(count);
+  (void)sh;
+  io.m[QZ_A] = b.a;
+  io.m[QZ_B] = b.b;
+  io.m[QZ_VSL] = b.q;
+  io.m[QZ_VSR] = b.z;
+  io.v[QZ_AR] = b.alphar;
+  io.v[QZ_AI] = b.alphai;
+  io.v[QZ_BE] = b.beta;
+  return io;
+}
+
+static void qz_pool_free(lane_pool *pool) {
+  blt_qz_set_free((blt_qz_set *)pool->data);
+  pool_release(pool);
+}
+
+/* Outputs: S, T, the eigenvalues, and vsl, vsr when there are any. */
+static int qz_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                          const lane_pool *pool, const lane_io *io, int64_t p) {
+  const int64_t n = sh->n;
+  double *x = blt_dalloc(n * n + 1);
+  int all_nan, k;
+  (void)r;
+  (void)pool;
+  all_nan =
+      mb_all_nan(io->m[QZ_A], p, n, x) && mb_all_nan(io->m[QZ_B], p, n, x) &&
+      mb_all_nan(io->m[QZ_VSL], p, n, x) && mb_all_nan(io->m[QZ_VSR], p, n, x);
+  for (k = QZ_AR; k <= QZ_BE; ++k)
+    all_nan = all_nan && vb_all_nan(io->v[k], p, n, x);
+  free(x);
+  return all_nan;
+}
+
+static bla_status run_qz(const lane_shape *sh, lane_io *io, int *info,
+                         const bla_exec *ex) {
+  const blt_mbatch a = io->m[QZ_A], b = io->m[QZ_B];
+  const blt_mbatch vsl = io->m[QZ_VSL], vsr = io->m[QZ_VSR];
+  const blt_vbatch ar = io->v[QZ_AR], ai = io->v[QZ_AI], be = io->v[QZ_BE];
+  return sh->is_float
+             ? bla_sqz_batch(a.s, b.s, ar.s, ai.s, be.s, vsl.s, vsr.s, info, ex)
+             : bla_dqz_batch(a.d, b.d, ar.d, ai.d, be.d, vsl.d, vsr.d, info,
+                             ex);
+}
+
+static const lane_family k_qz = {qz_pool_new, qz_pool_free,
+                                 qz_batch,    qz_outputs_nan,
+                                 k_st_orders, LANE_NELEM(k_st_orders)};
+
 /* ---- Sylvester and Lyapunov equations -------------------------------------
  * Matrix operand 0 is a, 1 b (Sylvester only), 2 c or q (in: the
  * right-hand side; out: X). The pool is the Schur family's, whose a's
@@ -984,6 +1088,8 @@ enum {
   R_STEQR_V,
   R_SCHUR,
   R_SCHUR_T,
+  R_QZ,
+  R_QZ_S,
   R_SYLVESTER,
   R_LYAPUNOV,
   R_STEIN,
@@ -1014,6 +1120,8 @@ static const lane_routine k_routines[] = {
      run_steqr_update},
     {"dschur", "sschur", &k_ns, 0, NS_VECTORS, run_schur},
     {"dschur (T only)", "sschur (T only)", &k_ns, 0, 0, run_schur},
+    {"dqz", "sqz", &k_qz, 0, QZ_VECTORS, run_qz},
+    {"dqz (S, T only)", "sqz (S, T only)", &k_qz, 0, 0, run_qz},
     {"dsolve_sylvester", "ssolve_sylvester", &k_me, 0, ME_SYLVESTER,
      run_sylvester},
     {"dsolve_continuous_lyapunov", "ssolve_continuous_lyapunov", &k_me, 0, 0,
@@ -1327,6 +1435,8 @@ LANE_TESTS(R_STEQR_I, dsteqr_init, ssteqr_init)
 LANE_TESTS(R_STEQR_V, dsteqr_update, ssteqr_update)
 LANE_TESTS(R_SCHUR, dschur, sschur)
 LANE_TESTS(R_SCHUR_T, dschur_t, sschur_t)
+LANE_TESTS(R_QZ, dqz, sqz)
+LANE_TESTS(R_QZ_S, dqz_st, sqz_st)
 LANE_TESTS(R_SYLVESTER, dsolve_sylvester, ssolve_sylvester)
 LANE_TESTS(R_LYAPUNOV, dsolve_continuous_lyapunov, ssolve_continuous_lyapunov)
 LANE_TESTS(R_STEIN, dsolve_discrete_lyapunov, ssolve_discrete_lyapunov)

@@ -82,11 +82,11 @@ BLA_INLINE BLA_HD bla_index bla_sorghr_lwork(bla_index n);
 #include "batchla/core/hessenberg.inc"
 #include "batchla/detail/prec_undef.h"
 
-/* The lane form of the reduction (core/hessenberg_lanes.inc), for a
- * translation unit that defines BLA_LANES (detail/lanes.h); core/hseqr.h
- * brings the lane helpers it builds on (detail/orth_lanes.inc). */
+/* The lane form of the reduction (core/hessenberg_lanes.inc), on the lane
+ * helpers of detail/orth_lanes.h, for a translation unit that defines
+ * BLA_LANES (detail/lanes.h). */
 #if defined(BLA_LANES)
-#include "batchla/core/hseqr.h"
+#include "batchla/detail/orth_lanes.h"
 #include "batchla/detail/prec_d.h"
 #include "batchla/core/hessenberg_lanes.inc"
 #include "batchla/detail/prec_undef.h"

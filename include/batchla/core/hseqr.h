@@ -67,16 +67,15 @@ BLA_INLINE BLA_HD bla_index bla_shseqr_lwork(bla_index n);
 #include "batchla/core/hseqr.inc"
 #include "batchla/detail/prec_undef.h"
 
-/* The lane forms of the orthogonal helpers (detail/orth_lanes.inc) and of
- * the state machine's sweeps (core/hseqr_lanes.inc), for a translation
- * unit that defines BLA_LANES (detail/lanes.h). */
+/* The lane form of the state machine's sweeps (core/hseqr_lanes.inc), on
+ * the orthogonal helpers' (detail/orth_lanes.h), for a translation unit
+ * that defines BLA_LANES (detail/lanes.h). */
 #if defined(BLA_LANES)
+#include "batchla/detail/orth_lanes.h"
 #include "batchla/detail/prec_d.h"
-#include "batchla/detail/orth_lanes.inc"
 #include "batchla/core/hseqr_lanes.inc"
 #include "batchla/detail/prec_undef.h"
 #include "batchla/detail/prec_s.h"
-#include "batchla/detail/orth_lanes.inc"
 #include "batchla/core/hseqr_lanes.inc"
 #include "batchla/detail/prec_undef.h"
 #endif

@@ -209,4 +209,17 @@ BLA_INLINE BLA_HD bla_index bla_stgsen_lwork(bla_index n);
 #include "batchla/core/qz.inc"
 #include "batchla/detail/prec_undef.h"
 
+/* The lane form of the reductions and of the QZ sweeps
+ * (core/qz_lanes.inc), on the orthogonal helpers' (detail/orth_lanes.h),
+ * for a translation unit that defines BLA_LANES (detail/lanes.h). */
+#if defined(BLA_LANES)
+#include "batchla/detail/orth_lanes.h"
+#include "batchla/detail/prec_d.h"
+#include "batchla/core/qz_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#include "batchla/detail/prec_s.h"
+#include "batchla/core/qz_lanes.inc"
+#include "batchla/detail/prec_undef.h"
+#endif
+
 #endif

@@ -76,6 +76,7 @@ BLA_INLINE BLA_HD bla_index bla_ssteqr_lwork(bla_index n, bla_compz compz);
 /* The host's SIMD lane forms of the sweeps' steps of sterf and steqr
  * (detail/lanes.h), for a translation unit that defines BLA_LANES. */
 #if defined(BLA_LANES)
+#include "batchla/detail/orth_lanes.h"
 #define BLA_KR BLA_P(lane)
 #define BLA_K(name) BLA_P(name##_lanes)
 #define BLA_KSELECT(m, a, b) BLA_P(lane_select)(m, a, b)
