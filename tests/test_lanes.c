@@ -732,7 +732,7 @@ static const lane_family k_ns = {ns_pool_new, ns_pool_free,
 #define QZ_AR 0
 #define QZ_AI 1
 #define QZ_BE 2
-enum { QZ_VECTORS = 1 };
+enum { QZ_VECTORS = 1, QZ_RIGHT = 2 };
 
 static const int k_qz_types[] = {26, 1,  4,  7,  9,  16, 20,
                                  21, 22, 25, 27, 28, 29, 31};
@@ -766,8 +766,9 @@ static lane_io qz_batch(const lane_routine *r, const lane_shape *sh,
                         const int64_t *idx, int64_t count) {
   const blt_qztinit init =
       (r->traits & QZ_VECTORS) ? BLT_QZT_NAN : BLT_QZT_ABSENT;
-  blt_qz_batch b = blt_qz_batch_new((const blt_qz_set *)pool->data, layout,
-                                    init, init, 0, idx, count);
+  blt_qz_batch b = blt_qz_batch_new(
+      (const blt_qz_set *)pool->data, layout, init,
+      (r->traits & QZ_RIGHT) ? BLT_QZT_NAN : init, 0, idx, count);
   lane_io io = io_empty(count);
   (void)sh;
   io.m[QZ_A] = b.a;
@@ -901,6 +902,168 @@ static const int64_t k_me_orders[] = {0, 1, 2, 3, 5, 8, 16};
 static const lane_family k_me = {ns_pool_new, ns_pool_free,
                                  me_batch,    me_outputs_nan,
                                  k_me_orders, LANE_NELEM(k_me_orders)};
+
+/* ---- Algebraic Riccati equations ------------------------------------------
+ * Matrix operands 0..3 are a, b, q and r, 4 x (NaN on input, which the
+ * solvers must not read); m = max(1, n/2) inputs. Pools: random plants
+ * (a, b uniform in (-1, 1), q = C^T C + I/10 and r = D^T D + I with C, D
+ * uniform), whose extended pencils take very different numbers of QZ
+ * sweeps, 12 of them; r = -I (the CARE's R is not positive definite) and
+ * a = I, b = 0 (no stabilizing solution), which fail; and two random ones
+ * with a NaN in a and an Inf in q. */
+#define ARE_A 0
+#define ARE_B 1
+#define ARE_Q 2
+#define ARE_R 3
+#define ARE_X 4
+#define ARE_NGOOD 12
+
+typedef struct {
+  int64_t n, m;
+  double *op[4]; /* a, b, q, r of problem k at + k * rows * cols */
+} are_pool;
+
+static int64_t are_inputs(int64_t n) {
+  return n > 1 ? n / 2 : 1;
+}
+
+/* s := M^T M + d I for M (k x k) uniform in (-1, 1). */
+static void are_spd(blt_rng *rng, int64_t k, double d, double *s) {
+  double *c = blt_dalloc(k * k);
+  int64_t i, j, l;
+  for (i = 0; i < k * k; ++i)
+    c[i] = blt_rng_uniform(rng);
+  for (j = 0; j < k; ++j)
+    for (i = 0; i < k; ++i) {
+      double v = i == j ? d : 0;
+      for (l = 0; l < k; ++l)
+        v += c[l + i * k] * c[l + j * k];
+      s[i + j * k] = v;
+    }
+  free(c);
+}
+
+static int are_pool_new(const lane_routine *r, const lane_shape *sh,
+                        uint64_t seed, lane_pool *pool) {
+  const int64_t n = sh->n, m = are_inputs(n), nn = n * n;
+  const int64_t size = ARE_NGOOD + 4;
+  are_pool *c = (are_pool *)blt_xcalloc(1, sizeof(are_pool));
+  blt_rng rng;
+  int64_t p, i;
+  (void)r;
+  blt_rng_seed(&rng, seed);
+  c->n = n;
+  c->m = m;
+  c->op[ARE_A] = blt_dalloc(size * nn);
+  c->op[ARE_B] = blt_dalloc(size * n * m);
+  c->op[ARE_Q] = blt_dalloc(size * nn);
+  c->op[ARE_R] = blt_dalloc(size * m * m);
+  pool->size = size;
+  pool->kind = (int *)blt_xcalloc((size_t)size, sizeof(int));
+  pool->data = c;
+  for (p = 0; p < size; ++p) {
+    double *a = c->op[ARE_A] + p * nn, *b = c->op[ARE_B] + p * n * m;
+    double *q = c->op[ARE_Q] + p * nn, *rr = c->op[ARE_R] + p * m * m;
+    for (i = 0; i < nn; ++i)
+      a[i] = blt_rng_uniform(&rng);
+    for (i = 0; i < n * m; ++i)
+      b[i] = blt_rng_uniform(&rng);
+    are_spd(&rng, n, 0.1, q);
+    are_spd(&rng, m, 1, rr);
+    if (p == ARE_NGOOD) {
+      for (i = 0; i < m * m; ++i)
+        rr[i] = i % (m + 1) == 0 ? -1 : 0;
+      pool->kind[p] = LANE_FAIL;
+    } else if (p == ARE_NGOOD + 1) {
+      for (i = 0; i < nn; ++i)
+        a[i] = i % (n + 1) == 0 ? 1 : 0;
+      for (i = 0; i < n * m; ++i)
+        b[i] = 0;
+      pool->kind[p] = LANE_FAIL;
+    } else if (p > ARE_NGOOD + 1 && n > 0) {
+      if (p == ARE_NGOOD + 2)
+        a[(n / 2) * n + (n - 1) / 2] = NAN;
+      else
+        q[(n - 1) / 2] = INFINITY;
+      pool->kind[p] = LANE_NAN;
+    }
+  }
+  return 0;
+}
+
+static void are_pool_free(lane_pool *pool) {
+  are_pool *c = (are_pool *)pool->data;
+  BLT_FREE_ALL(c->op[0], c->op[1], c->op[2], c->op[3]);
+  pool_release(pool);
+}
+
+static lane_io are_batch(const lane_routine *r, const lane_shape *sh,
+                         const lane_pool *pool, blt_layout layout,
+                         const int64_t *idx, int64_t count) {
+  const are_pool *c = (const are_pool *)pool->data;
+  const int64_t n = c->n, m = c->m;
+  const int64_t rows[5] = {n, n, n, m, n}, cols[5] = {n, m, n, m, n};
+  double *nan = blt_dalloc(n * n);
+  lane_io io = io_empty(count);
+  int64_t k, i;
+  int o;
+  (void)r;
+  for (i = 0; i < n * n; ++i)
+    nan[i] = NAN;
+  for (o = 0; o < 5; ++o) {
+    io.m[o] = blt_mbatch_new(sh->is_float, layout, count, rows[o], cols[o], 1);
+    for (k = 0; k < count; ++k)
+      blt_mbatch_put(io.m[o], k,
+                     o == ARE_X ? nan : c->op[o] + idx[k] * rows[o] * cols[o],
+                     blt_imax(rows[o], 1));
+  }
+  free(nan);
+  return io;
+}
+
+/* The output: X. */
+static int are_outputs_nan(const lane_routine *r, const lane_shape *sh,
+                           const lane_pool *pool, const lane_io *io,
+                           int64_t p) {
+  const int64_t n = sh->n;
+  double *x = blt_dalloc(n * n + 1);
+  const int all_nan = mb_all_nan(io->m[ARE_X], p, n, x);
+  (void)r;
+  (void)pool;
+  free(x);
+  return all_nan;
+}
+
+static bla_status are_run(int discrete, const lane_shape *sh, lane_io *io,
+                          int *info, const bla_exec *ex) {
+  const blt_mbatch a = io->m[ARE_A], b = io->m[ARE_B], q = io->m[ARE_Q];
+  const blt_mbatch rr = io->m[ARE_R], x = io->m[ARE_X];
+  if (discrete)
+    return sh->is_float ? bla_ssolve_discrete_are_batch(a.s, b.s, q.s, rr.s,
+                                                        x.s, info, ex)
+                        : bla_dsolve_discrete_are_batch(a.d, b.d, q.d, rr.d,
+                                                        x.d, info, ex);
+  return sh->is_float ? bla_ssolve_continuous_are_batch(a.s, b.s, q.s, rr.s,
+                                                        x.s, info, ex)
+                      : bla_dsolve_continuous_are_batch(a.d, b.d, q.d, rr.d,
+                                                        x.d, info, ex);
+}
+
+static bla_status run_care(const lane_shape *sh, lane_io *io, int *info,
+                           const bla_exec *ex) {
+  return are_run(0, sh, io, info, ex);
+}
+
+static bla_status run_dare(const lane_shape *sh, lane_io *io, int *info,
+                           const bla_exec *ex) {
+  return are_run(1, sh, io, info, ex);
+}
+
+/* Orders up to 8: pencils of order up to 16, as the Schur family's. */
+static const int64_t k_are_orders[] = {0, 1, 2, 3, 5, 8};
+static const lane_family k_are = {are_pool_new, are_pool_free,
+                                  are_batch,    are_outputs_nan,
+                                  k_are_orders, LANE_NELEM(k_are_orders)};
 
 /* ---- The Bessel family -----------------------------------------------------
  * Operand 0 holds the arguments x (one per problem), operands 1..4 the
@@ -1090,9 +1253,12 @@ enum {
   R_SCHUR_T,
   R_QZ,
   R_QZ_S,
+  R_QZ_Z,
   R_SYLVESTER,
   R_LYAPUNOV,
   R_STEIN,
+  R_CARE,
+  R_DARE,
   R_JY,
   R_J,
   R_Y,
@@ -1122,12 +1288,15 @@ static const lane_routine k_routines[] = {
     {"dschur (T only)", "sschur (T only)", &k_ns, 0, 0, run_schur},
     {"dqz", "sqz", &k_qz, 0, QZ_VECTORS, run_qz},
     {"dqz (S, T only)", "sqz (S, T only)", &k_qz, 0, 0, run_qz},
+    {"dqz (vsr only)", "sqz (vsr only)", &k_qz, 0, QZ_RIGHT, run_qz},
     {"dsolve_sylvester", "ssolve_sylvester", &k_me, 0, ME_SYLVESTER,
      run_sylvester},
     {"dsolve_continuous_lyapunov", "ssolve_continuous_lyapunov", &k_me, 0, 0,
      run_lyapunov},
     {"dsolve_discrete_lyapunov", "ssolve_discrete_lyapunov", &k_me, 0,
      ME_DISCRETE, run_stein},
+    {"dsolve_continuous_are", "ssolve_continuous_are", &k_are, 0, 0, run_care},
+    {"dsolve_discrete_are", "ssolve_discrete_are", &k_are, 0, 0, run_dare},
     {"dbessel_jy_all", "sbessel_jy_all", &k_bes, 0,
      BES_J | BES_JP | BES_Y | BES_YP, run_bessel_jy_all},
     {"dbessel_j_all", "sbessel_j_all", &k_bes, 0, BES_J, run_bessel_jy_all},
@@ -1437,9 +1606,12 @@ LANE_TESTS(R_SCHUR, dschur, sschur)
 LANE_TESTS(R_SCHUR_T, dschur_t, sschur_t)
 LANE_TESTS(R_QZ, dqz, sqz)
 LANE_TESTS(R_QZ_S, dqz_st, sqz_st)
+LANE_TESTS(R_QZ_Z, dqz_z, sqz_z)
 LANE_TESTS(R_SYLVESTER, dsolve_sylvester, ssolve_sylvester)
 LANE_TESTS(R_LYAPUNOV, dsolve_continuous_lyapunov, ssolve_continuous_lyapunov)
 LANE_TESTS(R_STEIN, dsolve_discrete_lyapunov, ssolve_discrete_lyapunov)
+LANE_TESTS(R_CARE, dsolve_continuous_are, ssolve_continuous_are)
+LANE_TESTS(R_DARE, dsolve_discrete_are, ssolve_discrete_are)
 LANE_TESTS(R_JY, dbessel_jy_all, sbessel_jy_all)
 LANE_TESTS(R_J, dbessel_j_all, sbessel_j_all)
 LANE_TESTS(R_Y, dbessel_y_all, sbessel_y_all)
