@@ -21,6 +21,7 @@
 #include "bla_test.h"
 #include "bla_test_nonsym.h"
 #include "bla_test_qz.h"
+#include "bla_test_riccati.h"
 #include "bla_test_spd.h"
 #include "bla_test_report.h"
 
@@ -906,70 +907,37 @@ static const lane_family k_me = {ns_pool_new, ns_pool_free,
 /* ---- Algebraic Riccati equations ------------------------------------------
  * Matrix operands 0..3 are a, b, q and r, 4 x (NaN on input, which the
  * solvers must not read); m = max(1, n/2) inputs. Pools: random plants
- * (a, b uniform in (-1, 1), q = C^T C + I/10 and r = D^T D + I with C, D
- * uniform), whose extended pencils take very different numbers of QZ
- * sweeps, 12 of them; r = -I (the CARE's R is not positive definite) and
- * a = I, b = 0 (no stabilizing solution), which fail; and two random ones
- * with a NaN in a and an Inf in q. */
+ * (bla_test_are_set_new), whose extended pencils take very different
+ * numbers of QZ sweeps, 12 of them; r = -I (the CARE's R is not positive
+ * definite) and a = I, b = 0 (no stabilizing solution), which fail; and
+ * two random ones with a NaN in a and an Inf in q. */
 #define ARE_A 0
 #define ARE_B 1
 #define ARE_Q 2
 #define ARE_R 3
 #define ARE_X 4
+enum { ARE_DISCRETE = 1 };
 #define ARE_NGOOD 12
-
-typedef struct {
-  int64_t n, m;
-  double *op[4]; /* a, b, q, r of problem k at + k * rows * cols */
-} are_pool;
 
 static int64_t are_inputs(int64_t n) {
   return n > 1 ? n / 2 : 1;
-}
-
-/* s := M^T M + d I for M (k x k) uniform in (-1, 1). */
-static void are_spd(blt_rng *rng, int64_t k, double d, double *s) {
-  double *c = blt_dalloc(k * k);
-  int64_t i, j, l;
-  for (i = 0; i < k * k; ++i)
-    c[i] = blt_rng_uniform(rng);
-  for (j = 0; j < k; ++j)
-    for (i = 0; i < k; ++i) {
-      double v = i == j ? d : 0;
-      for (l = 0; l < k; ++l)
-        v += c[l + i * k] * c[l + j * k];
-      s[i + j * k] = v;
-    }
-  free(c);
 }
 
 static int are_pool_new(const lane_routine *r, const lane_shape *sh,
                         uint64_t seed, lane_pool *pool) {
   const int64_t n = sh->n, m = are_inputs(n), nn = n * n;
   const int64_t size = ARE_NGOOD + 4;
-  are_pool *c = (are_pool *)blt_xcalloc(1, sizeof(are_pool));
-  blt_rng rng;
+  bla_test_are_set *c =
+      (bla_test_are_set *)blt_xcalloc(1, sizeof(bla_test_are_set));
   int64_t p, i;
-  (void)r;
-  blt_rng_seed(&rng, seed);
-  c->n = n;
-  c->m = m;
-  c->op[ARE_A] = blt_dalloc(size * nn);
-  c->op[ARE_B] = blt_dalloc(size * n * m);
-  c->op[ARE_Q] = blt_dalloc(size * nn);
-  c->op[ARE_R] = blt_dalloc(size * m * m);
+  *c = bla_test_are_set_new((r->traits & ARE_DISCRETE) != 0,
+                            blt_prec_of(sh->is_float), size, n, m, seed);
   pool->size = size;
   pool->kind = (int *)blt_xcalloc((size_t)size, sizeof(int));
   pool->data = c;
-  for (p = 0; p < size; ++p) {
-    double *a = c->op[ARE_A] + p * nn, *b = c->op[ARE_B] + p * n * m;
-    double *q = c->op[ARE_Q] + p * nn, *rr = c->op[ARE_R] + p * m * m;
-    for (i = 0; i < nn; ++i)
-      a[i] = blt_rng_uniform(&rng);
-    for (i = 0; i < n * m; ++i)
-      b[i] = blt_rng_uniform(&rng);
-    are_spd(&rng, n, 0.1, q);
-    are_spd(&rng, m, 1, rr);
+  for (p = ARE_NGOOD; p < size; ++p) {
+    double *a = c->a + p * nn, *b = c->b + p * n * m;
+    double *q = c->q + p * nn, *rr = c->r + p * m * m;
     if (p == ARE_NGOOD) {
       for (i = 0; i < m * m; ++i)
         rr[i] = i % (m + 1) == 0 ? -1 : 0;
@@ -980,7 +948,7 @@ static int are_pool_new(const lane_routine *r, const lane_shape *sh,
       for (i = 0; i < n * m; ++i)
         b[i] = 0;
       pool->kind[p] = LANE_FAIL;
-    } else if (p > ARE_NGOOD + 1 && n > 0) {
+    } else if (n > 0) {
       if (p == ARE_NGOOD + 2)
         a[(n / 2) * n + (n - 1) / 2] = NAN;
       else
@@ -992,16 +960,16 @@ static int are_pool_new(const lane_routine *r, const lane_shape *sh,
 }
 
 static void are_pool_free(lane_pool *pool) {
-  are_pool *c = (are_pool *)pool->data;
-  BLT_FREE_ALL(c->op[0], c->op[1], c->op[2], c->op[3]);
+  bla_test_are_set_free((bla_test_are_set *)pool->data);
   pool_release(pool);
 }
 
 static lane_io are_batch(const lane_routine *r, const lane_shape *sh,
                          const lane_pool *pool, blt_layout layout,
                          const int64_t *idx, int64_t count) {
-  const are_pool *c = (const are_pool *)pool->data;
+  const bla_test_are_set *c = (const bla_test_are_set *)pool->data;
   const int64_t n = c->n, m = c->m;
+  const double *const op[4] = {c->a, c->b, c->q, c->r};
   const int64_t rows[5] = {n, n, n, m, n}, cols[5] = {n, m, n, m, n};
   double *nan = blt_dalloc(n * n);
   lane_io io = io_empty(count);
@@ -1014,7 +982,7 @@ static lane_io are_batch(const lane_routine *r, const lane_shape *sh,
     io.m[o] = blt_mbatch_new(sh->is_float, layout, count, rows[o], cols[o], 1);
     for (k = 0; k < count; ++k)
       blt_mbatch_put(io.m[o], k,
-                     o == ARE_X ? nan : c->op[o] + idx[k] * rows[o] * cols[o],
+                     o == ARE_X ? nan : op[o] + idx[k] * rows[o] * cols[o],
                      blt_imax(rows[o], 1));
   }
   free(nan);
@@ -1296,7 +1264,8 @@ static const lane_routine k_routines[] = {
     {"dsolve_discrete_lyapunov", "ssolve_discrete_lyapunov", &k_me, 0,
      ME_DISCRETE, run_stein},
     {"dsolve_continuous_are", "ssolve_continuous_are", &k_are, 0, 0, run_care},
-    {"dsolve_discrete_are", "ssolve_discrete_are", &k_are, 0, 0, run_dare},
+    {"dsolve_discrete_are", "ssolve_discrete_are", &k_are, 0, ARE_DISCRETE,
+     run_dare},
     {"dbessel_jy_all", "sbessel_jy_all", &k_bes, 0,
      BES_J | BES_JP | BES_Y | BES_YP, run_bessel_jy_all},
     {"dbessel_j_all", "sbessel_j_all", &k_bes, 0, BES_J, run_bessel_jy_all},

@@ -174,64 +174,9 @@ Test(scipy, dare, .timeout = 600) {
 }
 
 /* ---- Random problems through the batch drivers ---------------------------
- * count problems of order n with m inputs: A uniform in (-1, 1) (for the
- * DARE scaled by 1.5 / sqrt(n): some eigenvalues outside the unit circle),
- * B uniform, Q = C^T C / n + I / 10 and R = D^T D / m + I. */
-typedef struct {
-  int discrete;
-  blt_prec prec;
-  int64_t count, n, m;
-  double *a, *b, *q, *r; /* problem p at p n^2 (b: p n m, r: p m^2) */
-} are_set;
-
-static void gram(int64_t k, int64_t rows, blt_rng *rng, double shift,
-                 double *g) {
-  double *c = blt_dalloc(rows * k);
-  int64_t i, j, l;
-  for (i = 0; i < rows * k; ++i)
-    c[i] = blt_rng_uniform(rng);
-  for (j = 0; j < k; ++j)
-    for (i = 0; i < k; ++i) {
-      double v = 0;
-      for (l = 0; l < rows; ++l)
-        v += c[l + i * rows] * c[l + j * rows];
-      g[i + j * k] = v / (double)rows + (i == j ? shift : 0);
-    }
-  free(c);
-}
-
-static are_set are_set_new(int discrete, blt_prec prec, int64_t count,
-                           int64_t n, int64_t m, uint64_t seed) {
-  are_set s = {discrete, prec, count, n, m, NULL, NULL, NULL, NULL};
-  blt_rng rng;
-  int64_t p, i;
-  s.a = blt_dalloc(count * n * n);
-  s.b = blt_dalloc(count * n * m);
-  s.q = blt_dalloc(count * n * n);
-  s.r = blt_dalloc(count * m * m);
-  blt_rng_seed(&rng, seed);
-  for (p = 0; p < count; ++p) {
-    for (i = 0; i < n * n; ++i)
-      s.a[p * n * n + i] =
-          blt_rng_uniform(&rng) * (discrete ? 1.5 / sqrt((double)n) : 1);
-    for (i = 0; i < n * m; ++i)
-      s.b[p * n * m + i] = blt_rng_uniform(&rng);
-    gram(n, n, &rng, 0.1, s.q + p * n * n);
-    gram(m, m, &rng, 1, s.r + p * m * m);
-  }
-  blt_round_array(prec, s.a, (size_t)(count * n * n));
-  blt_round_array(prec, s.b, (size_t)(count * n * m));
-  blt_round_array(prec, s.q, (size_t)(count * n * n));
-  blt_round_array(prec, s.r, (size_t)(count * m * m));
-  return s;
-}
-
-static void are_set_free(are_set *s) {
-  BLT_FREE_ALL(s->a, s->b, s->q, s->r);
-}
-
+ * bla_test_are_set_new's plants (support/bla_test_riccati.h). */
 /* Problem p as a case of the residual checks (pointers into s). */
-static bla_test_are_case are_case_of(const are_set *s, int64_t p) {
+static bla_test_are_case are_case_of(const bla_test_are_set *s, int64_t p) {
   bla_test_are_case c;
   memset(&c, 0, sizeof c);
   c.name = "random";
@@ -248,7 +193,8 @@ typedef struct {
   blt_mbatch a, b, q, r, x;
 } are_batches;
 
-static are_batches are_batches_new(const are_set *s, blt_layout layout) {
+static are_batches are_batches_new(const bla_test_are_set *s,
+                                   blt_layout layout) {
   const int f = s->prec.is_float;
   are_batches t;
   int64_t p;
@@ -365,7 +311,8 @@ static void sweep(const blt_backend *be, int discrete, int is_float) {
   int o, layout;
   for (o = 0; o < NORDERS; ++o) {
     const int64_t n = orders[o][0], m = orders[o][1];
-    are_set s = are_set_new(discrete, prec, count, n, m, 77 + (uint64_t)o);
+    bla_test_are_set s =
+        bla_test_are_set_new(discrete, prec, count, n, m, 77 + (uint64_t)o);
     double *x = blt_dalloc(n * n), *ref = blt_dalloc(count * n * n);
     int *info = blt_info_new(count);
     for (layout = 0; layout < BLT_NLAYOUTS; ++layout) {
@@ -428,7 +375,7 @@ static void sweep(const blt_backend *be, int discrete, int is_float) {
       are_batches_free(&t);
     }
     BLT_FREE_ALL(x, ref, info);
-    are_set_free(&s);
+    bla_test_are_set_free(&s);
   }
   printf("%s ARE %s: worst relres / (n ulp) %.3g\n", eq_names[discrete],
          prec.name, worst);
@@ -448,7 +395,8 @@ BLT_TEST_PRECS(isolation, double, float) {
   const double bad[3] = {NAN, INFINITY, -INFINITY};
   int discrete, which, k;
   for (discrete = 0; discrete < 2; ++discrete) {
-    are_set s = are_set_new(discrete, prec, count, n, m, 4242);
+    bla_test_are_set s =
+        bla_test_are_set_new(discrete, prec, count, n, m, 4242);
     are_batches clean = are_batches_new(&s, BLT_INTERLEAVED);
     int *info0 = blt_info_new(count), *info = blt_info_new(count);
     double *x = blt_dalloc(n * n), *y = blt_dalloc(n * n);
@@ -483,7 +431,7 @@ BLT_TEST_PRECS(isolation, double, float) {
       }
     BLT_FREE_ALL(info0, info, x, y);
     are_batches_free(&clean);
-    are_set_free(&s);
+    bla_test_are_set_free(&s);
   }
 }
 
@@ -495,7 +443,8 @@ BLT_TEST_PRECS(bad_args, double, float) {
   int discrete, bad;
   for (discrete = 0; discrete < 2; ++discrete)
     for (bad = 0; bad < 4; ++bad) {
-      are_set s = are_set_new(discrete, prec, count, n, m, 99);
+      bla_test_are_set s =
+          bla_test_are_set_new(discrete, prec, count, n, m, 99);
       are_batches t = are_batches_new(&s, BLT_COLMAJOR), u;
       blt_mbatch x0 = blt_mbatch_clone(t.x);
       int *info = blt_info_new(count), *info_keep = blt_info_new(count);
@@ -521,7 +470,7 @@ BLT_TEST_PRECS(bad_args, double, float) {
       BLT_FREE_ALL(info, info_keep);
       blt_mbatch_free(&x0);
       are_batches_free(&t);
-      are_set_free(&s);
+      bla_test_are_set_free(&s);
     }
 }
 

@@ -920,3 +920,54 @@ double bla_test_dare_residual(const bla_test_are_case *c, const double *x,
   free(btxb);
   return out;
 }
+
+/* ---- Random problems ------------------------------------------------------
+ */
+
+/* g := C^T C / rows + shift I for C (rows x k) uniform in (-1, 1). */
+static void gram(int64_t k, int64_t rows, blt_rng *rng, double shift,
+                 double *g) {
+  double *c = blt_dalloc(rows * k);
+  int64_t i, j, l;
+  for (i = 0; i < rows * k; ++i)
+    c[i] = blt_rng_uniform(rng);
+  for (j = 0; j < k; ++j)
+    for (i = 0; i < k; ++i) {
+      double v = 0;
+      for (l = 0; l < rows; ++l)
+        v += c[l + i * rows] * c[l + j * rows];
+      g[i + j * k] = v / (double)rows + (i == j ? shift : 0);
+    }
+  free(c);
+}
+
+bla_test_are_set bla_test_are_set_new(int discrete, blt_prec prec,
+                                      int64_t count, int64_t n, int64_t m,
+                                      uint64_t seed) {
+  bla_test_are_set s = {discrete, prec, count, n, m, NULL, NULL, NULL, NULL};
+  blt_rng rng;
+  int64_t p, i;
+  s.a = blt_dalloc(count * n * n);
+  s.b = blt_dalloc(count * n * m);
+  s.q = blt_dalloc(count * n * n);
+  s.r = blt_dalloc(count * m * m);
+  blt_rng_seed(&rng, seed);
+  for (p = 0; p < count; ++p) {
+    for (i = 0; i < n * n; ++i)
+      s.a[p * n * n + i] =
+          blt_rng_uniform(&rng) * (discrete ? 1.5 / sqrt((double)n) : 1);
+    for (i = 0; i < n * m; ++i)
+      s.b[p * n * m + i] = blt_rng_uniform(&rng);
+    gram(n, n, &rng, 0.1, s.q + p * n * n);
+    gram(m, m, &rng, 1, s.r + p * m * m);
+  }
+  blt_round_array(prec, s.a, (size_t)(count * n * n));
+  blt_round_array(prec, s.b, (size_t)(count * n * m));
+  blt_round_array(prec, s.q, (size_t)(count * n * n));
+  blt_round_array(prec, s.r, (size_t)(count * m * m));
+  return s;
+}
+
+void bla_test_are_set_free(bla_test_are_set *s) {
+  BLT_FREE_ALL(s->a, s->b, s->q, s->r);
+}

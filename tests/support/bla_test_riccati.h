@@ -20,6 +20,10 @@
 #ifndef BLA_TEST_RICCATI_H
 #define BLA_TEST_RICCATI_H
 
+#include <stdint.h>
+
+#include "bla_test.h"
+
 typedef struct {
   const char *name;        /* e.g. "CAREX 1 (scipy case 0)" */
   int n, m;                /* A n x n, B n x m, Q n x n, R m x m */
@@ -52,5 +56,24 @@ double bla_test_care_residual(const bla_test_are_case *c, const double *x,
                               double *relres);
 double bla_test_dare_residual(const bla_test_are_case *c, const double *x,
                               double *relres);
+
+/* ---- Random problems ------------------------------------------------------
+ * count problems of order n with m inputs: A uniform in (-1, 1) (for the
+ * DARE scaled by 1.5 / sqrt(n): some eigenvalues outside the unit circle),
+ * B uniform, Q = C^T C / n + I / 10 and R = D^T D / m + I with C, D
+ * uniform, every entry rounded to prec. Problem p's matrices start at
+ * p n^2 (b: p n m, r: p m^2), column-major with leading dimension their
+ * row count. */
+typedef struct {
+  int discrete;
+  blt_prec prec;
+  int64_t count, n, m;
+  double *a, *b, *q, *r;
+} bla_test_are_set;
+
+bla_test_are_set bla_test_are_set_new(int discrete, blt_prec prec,
+                                      int64_t count, int64_t n, int64_t m,
+                                      uint64_t seed);
+void bla_test_are_set_free(bla_test_are_set *s);
 
 #endif
