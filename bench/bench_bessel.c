@@ -1,8 +1,9 @@
 /* bench_bessel: per-value cost and accuracy of batchla's Bessel _all
  * kernels (host batch drivers) against GSL's array functions
- * (gsl_sf_bessel_Jn_array, Yn_array, jl_array, yl_array) and against
- * evaluating one order at a time (gsl_sf_bessel_Jn, Yn, jl, yl per
- * order), following docs/MEASURING.md.
+ * (gsl_sf_bessel_Jn_array, Yn_array, jl_array, yl_array, and for i_n, k_n
+ * il_scaled_array, kl_scaled_array times e^x, e^-x) and against
+ * evaluating one order at a time (gsl_sf_bessel_Jn, Yn, jl, yl,
+ * il_scaled, kl_scaled per order), following docs/MEASURING.md.
  *
  *   bench_bessel [--quick] [--reps R] [--target S] [--orders 50,500]
  *                [--threads 1,2,...] [--seed X] [--ref FILE]
@@ -10,7 +11,8 @@
  * Accuracy: every side against the committed reference values
  * (tests/data/bessel_ref.txt), with the measure of tests/test_bessel.c:
  * |f - ref| / M where the order is below x (M = sqrt(J^2 + Y^2), or
- * sqrt(j^2 + y^2)), |f - ref| / |ref| elsewhere, in ulp of double.
+ * sqrt(j^2 + y^2)), |f - ref| / |ref| elsewhere (and for i_n, k_n), in
+ * ulp of double.
  * Speed: x log-uniform in [0.1, 1000] (splitmix64, fixed seed), orders
  * 0..N; every side is cross-checked against batchla's values before it
  * is timed, and a side that disagrees prints no timing (exit status 1).
@@ -43,16 +45,18 @@
 #define X_LO 0.1
 #define X_HI 1000.0
 
-enum { F_J, F_Y, F_SJ, F_SY, NF };
+enum { F_J, F_Y, F_SJ, F_SY, F_SI, F_SK, NF };
 enum { S_BLA, S_ARRAY, S_ONE, NS };
-static const char *const fname[NF] = {"J_k", "Y_k", "j_n", "y_n"};
+static const char *const fname[NF] = {"J_k", "Y_k", "j_n", "y_n", "i_n", "k_n"};
 static const char *const side_name[NS] = {"batchla", "GSL array",
                                           "GSL per order"};
 static const char *const gsl_name[NF][2] = {
     {"gsl_sf_bessel_Jn_array", "gsl_sf_bessel_Jn"},
     {"gsl_sf_bessel_Yn_array", "gsl_sf_bessel_Yn"},
     {"gsl_sf_bessel_jl_array", "gsl_sf_bessel_jl"},
-    {"gsl_sf_bessel_yl_array", "gsl_sf_bessel_yl"}};
+    {"gsl_sf_bessel_yl_array", "gsl_sf_bessel_yl"},
+    {"gsl_sf_bessel_il_scaled_array", "gsl_sf_bessel_il_scaled"},
+    {"gsl_sf_bessel_kl_scaled_array", "gsl_sf_bessel_kl_scaled"}};
 
 typedef struct {
   bench_args a;
@@ -87,7 +91,9 @@ static long run_side(int side, int f, int N, const double *x, bla_index count,
     st = f == F_J    ? bla_dbessel_j_all_batch(xv, ov, info, &ex)
          : f == F_Y  ? bla_dbessel_y_all_batch(xv, ov, info, &ex)
          : f == F_SJ ? bla_dsph_bessel_j_all_batch(xv, ov, info, &ex)
-                     : bla_dsph_bessel_y_all_batch(xv, ov, info, &ex);
+         : f == F_SY ? bla_dsph_bessel_y_all_batch(xv, ov, info, &ex)
+         : f == F_SI ? bla_dsph_bessel_i_all_batch(xv, ov, info, &ex)
+                     : bla_dsph_bessel_k_all_batch(xv, ov, info, &ex);
     if (st != BLA_OK)
       return (long)count;
     for (bla_index p = 0; p < count; ++p)
@@ -100,18 +106,27 @@ static long run_side(int side, int f, int N, const double *x, bla_index count,
   for (bla_index p = 0; p < count; ++p) {
     double *o = out + p * n;
     int st = GSL_SUCCESS;
+    /* i_n, k_n: GSL's scaled values times e^x, e^-x */
+    const double e = f == F_SI ? exp(x[p]) : f == F_SK ? exp(-x[p]) : 1;
     if (side == S_ARRAY) {
       st = f == F_J    ? gsl_sf_bessel_Jn_array(0, N, x[p], o)
            : f == F_Y  ? gsl_sf_bessel_Yn_array(0, N, x[p], o)
            : f == F_SJ ? gsl_sf_bessel_jl_array(N, x[p], o)
-                       : gsl_sf_bessel_yl_array(N, x[p], o);
+           : f == F_SY ? gsl_sf_bessel_yl_array(N, x[p], o)
+           : f == F_SI ? gsl_sf_bessel_il_scaled_array(N, x[p], o)
+                       : gsl_sf_bessel_kl_scaled_array(N, x[p], o);
     } else {
       for (int k = 0; k <= N; ++k)
         o[k] = f == F_J    ? gsl_sf_bessel_Jn(k, x[p])
                : f == F_Y  ? gsl_sf_bessel_Yn(k, x[p])
                : f == F_SJ ? gsl_sf_bessel_jl(k, x[p])
-                           : gsl_sf_bessel_yl(k, x[p]);
+               : f == F_SY ? gsl_sf_bessel_yl(k, x[p])
+               : f == F_SI ? gsl_sf_bessel_il_scaled(k, x[p])
+                           : gsl_sf_bessel_kl_scaled(k, x[p]);
     }
+    if (f >= F_SI)
+      for (int k = 0; k <= N; ++k)
+        o[k] *= e;
     bad += st != GSL_SUCCESS;
   }
 #else
@@ -125,11 +140,12 @@ static long run_side(int side, int f, int N, const double *x, bla_index count,
 }
 
 static int oscillates(int f, int k, double x) {
-  return (double)k + (f >= F_SJ ? 0.5 : 0.0) < x;
+  return f < F_SI && (double)k + (f >= F_SJ ? 0.5 : 0.0) < x;
 }
 
 /* ---- reference data --------------------------------------------------------
- * The format of tests/data/gen_bessel_ref.py; only J, Y, j, y are used. */
+ * The format of tests/data/gen_bessel_ref.py; only J, Y, j, y, i, k are
+ * used. */
 #define REF_MAXORD 256
 #define REF_MAXX 512
 typedef struct {
@@ -139,7 +155,7 @@ typedef struct {
 } ref_data;
 
 static int ref_load(const char *path, ref_data *r) {
-  static const char *const key[NF] = {"J ", "Y ", "j ", "y "};
+  static const char *const key[NF] = {"J ", "Y ", "j ", "y ", "i ", "k "};
   static char line[1 << 16];
   FILE *fp = fopen(path, "r");
   int xi = -1;
@@ -187,7 +203,7 @@ typedef struct {
 
 static void accuracy(const ref_data *r, int f, int N, int side, double xlo,
                      double xhi, acc_t *a) {
-  const int pf = f ^ 1; /* the partner: J <-> Y, j <-> y */
+  const int pf = f ^ 1; /* the partner: J <-> Y, j <-> y, i <-> k */
   double *out = bench_xmalloc((size_t)(N + 1) * sizeof(double));
   int info;
   memset(a, 0, sizeof *a);
@@ -284,8 +300,11 @@ static void check_side(int side, int f, int N, const double *x, bla_index count,
   if (f == F_J || f == F_Y)
     bla_dbessel_jy_all_batch(xv, f == F_J ? a : b, none, f == F_J ? b : a, none,
                              info, &ex);
-  else
+  else if (f == F_SJ || f == F_SY)
     bla_dsph_bessel_jy_all_batch(xv, f == F_SJ ? a : b, none, f == F_SJ ? b : a,
+                                 none, info, &ex);
+  else
+    bla_dsph_bessel_ik_all_batch(xv, f == F_SI ? a : b, none, f == F_SI ? b : a,
                                  none, info, &ex);
   c->failed[side] = run_side(side, f, N, x, count, o, info, threads);
   c->checked[side] = count;
@@ -557,7 +576,8 @@ int main(int argc, char **argv) {
            "second block, over every reference argument > 0), every "
            "reference order in 0..N; error = |f - ref| / M below the "
            "turning point (M = sqrt(J^2 + Y^2) or sqrt(j^2 + y^2)), "
-           "relative above it; reference beyond overflow: the infinity of "
+           "relative above it and for i_n, k_n; reference beyond "
+           "overflow: the infinity of "
            "its sign is exact; below DBL_MIN: |f| <= DBL_MIN is exact. "
            "\"> 8 ulp\" counts the values above the tests' bound.\n\n",
            X_LO, X_HI);

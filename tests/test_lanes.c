@@ -1036,20 +1036,22 @@ static const lane_family k_are = {are_pool_new, are_pool_free,
 /* ---- The Bessel family -----------------------------------------------------
  * Operand 0 holds the arguments x (one per problem), operands 1..4 the
  * outputs J, J', Y, Y' (orders 0..n-1), those of the routine's traits
- * (BES_J ...) wanted. Pools: arguments across every path of the scalar
- * kernel (the series below 1e-8 in double, Miller's range up to 25 with
- * both ends, Hankel's beyond, huge ones), zero and negative ones (failing
- * where Y is wanted), and NaN, +-Inf. */
+ * (BES_J ...) wanted; sph_bessel_ik_all takes i, i', k, k' there. Pools:
+ * arguments across every path of the scalar kernels (the series below
+ * 1e-8 in double, Miller's range up to 25 with both ends, Hankel's
+ * beyond, i's normalizations on both sides of 20, the ends of the ik lanes'
+ * range in both precisions, huge ones), zero and negative ones (failing
+ * where Y or k is wanted), and NaN, +-Inf. */
 enum { BES_J = 1, BES_JP = 2, BES_Y = 4, BES_YP = 8 };
 #define BES_X 0
 #define BES_NPOOL 96
 
 static int bes_pool_new(const lane_routine *r, const lane_shape *sh,
                         uint64_t seed, lane_pool *pool) {
-  static const double fixed[] = {1e-12, 1e-8, 1e-4,     25,       24.999, 1e-3,
-                                 0.1,   1,    7.5,      30,       50,     50.5,
-                                 0.999, 60,   1e4,      0,        -0.5,   -20,
-                                 -1e-9, NAN,  INFINITY, -INFINITY};
+  static const double fixed[] = {
+      1e-12, 1e-8, 1e-4,  25,    24.999, 1e-3,  0.1,  1,        7.5,      30,
+      50,    50.5, 0.999, 60,    1e4,    0,     -0.5, -20,      20,       20.01,
+      85,    86,   699.9, 700.1, 1e6,    -1e-9, NAN,  INFINITY, -INFINITY};
   const int nfixed = LANE_NELEM(fixed);
   double *x = (double *)blt_xcalloc(BES_NPOOL, sizeof(double));
   blt_rng rng;
@@ -1141,6 +1143,7 @@ static const lane_family k_bes = {bes_pool_new, bes_pool_free,
   }
 BES_RUN(bessel_jy_all)
 BES_RUN(sph_bessel_jy_all)
+BES_RUN(sph_bessel_ik_all)
 #undef BES_RUN
 
 /* ---- The Mathieu characteristic values ------------------------------------
@@ -1234,6 +1237,10 @@ enum {
   R_SJY,
   R_SJ,
   R_SY,
+  R_SIK,
+  R_SI,
+  R_SK,
+  R_SIP,
   R_MAB,
   R_MA
 };
@@ -1278,6 +1285,14 @@ static const lane_routine k_routines[] = {
      run_sph_bessel_jy_all},
     {"dsph_bessel_y_all", "ssph_bessel_y_all", &k_bes, 0, BES_Y,
      run_sph_bessel_jy_all},
+    {"dsph_bessel_ik_all", "ssph_bessel_ik_all", &k_bes, 0,
+     BES_J | BES_JP | BES_Y | BES_YP, run_sph_bessel_ik_all},
+    {"dsph_bessel_i_all", "ssph_bessel_i_all", &k_bes, 0, BES_J,
+     run_sph_bessel_ik_all},
+    {"dsph_bessel_k_all", "ssph_bessel_k_all", &k_bes, 0, BES_Y,
+     run_sph_bessel_ik_all},
+    {"dsph_bessel_ik_all (i', k')", "ssph_bessel_ik_all (i', k')", &k_bes, 0,
+     BES_JP | BES_YP, run_sph_bessel_ik_all},
     {"dmathieu_ab_all", "smathieu_ab_all", &k_mth, 0, MTH_A | MTH_B,
      run_mathieu_ab_all},
     {"dmathieu_ab_all (a only)", "smathieu_ab_all (a only)", &k_mth, 0, MTH_A,
@@ -1588,6 +1603,10 @@ LANE_TESTS(R_JJP, dbessel_jp_all, sbessel_jp_all)
 LANE_TESTS(R_SJY, dsph_bessel_jy_all, ssph_bessel_jy_all)
 LANE_TESTS(R_SJ, dsph_bessel_j_all, ssph_bessel_j_all)
 LANE_TESTS(R_SY, dsph_bessel_y_all, ssph_bessel_y_all)
+LANE_TESTS(R_SIK, dsph_bessel_ik_all, ssph_bessel_ik_all)
+LANE_TESTS(R_SI, dsph_bessel_i_all, ssph_bessel_i_all)
+LANE_TESTS(R_SK, dsph_bessel_k_all, ssph_bessel_k_all)
+LANE_TESTS(R_SIP, dsph_bessel_ikp_all, ssph_bessel_ikp_all)
 LANE_TESTS(R_MAB, dmathieu_ab_all, smathieu_ab_all)
 LANE_TESTS(R_MA, dmathieu_a_all, smathieu_a_all)
 
