@@ -1,15 +1,19 @@
 /* bench_schur: per-problem time of batchla's host real Schur decomposition
  * (bla_dschur_batch) against LAPACK's dgees (LAPACKE_dgees_work, no
- * sorting, over the system LAPACK, normally OpenBLAS's) looped with OpenMP
- * over the same batch, as docs/PERFORMANCE.md reports it (rules:
- * docs/MEASURING.md).
+ * sorting, over the system LAPACK, normally OpenBLAS's), and of its
+ * Hessenberg QR iteration (bla_dhseqr_batch) against dhseqr, each looped
+ * with OpenMP over the same batch, as docs/PERFORMANCE.md reports it
+ * (rules: docs/MEASURING.md).
  *
  *   bench_schur [--quick] [--reps R] [--target S] [--n 4,8,...]
  *               [--threads 1,2,...] [--seed X]
  *
- * Jobs: Schur form and vectors (z given; dgees jobvs = 'V') and Schur form
- * only (z NULL; jobvs = 'N'). batchla runs on the column-major and on the
- * interleaved layout. Inputs: random matrices, entries uniform in (-1, 1).
+ * Jobs: Schur form and vectors (z given; dgees jobvs = 'V'), Schur form
+ * only (z NULL; jobvs = 'N'), and hseqr's Schur form and vectors of an
+ * upper Hessenberg matrix (job SCHUR, compz INIT; dhseqr 'S', 'I'). batchla
+ * runs on the column-major and on the interleaved layout. Inputs: random
+ * matrices, entries uniform in (-1, 1), for hseqr with the entries below
+ * the subdiagonal zero.
  * Every group is cross-checked before it is timed: eigenvalues of every
  * side against a reference (dgees + dtrevc + dtrsna) as multisets, within
  * BENCH_THRESH ulp |A|_F / s for each eigenvalue's reciprocal condition number
@@ -32,7 +36,7 @@
 
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
-enum { JOB_VECTORS, JOB_FORM, NJOBS };
+enum { JOB_VECTORS, JOB_FORM, JOB_HSEQR, NJOBS };
 
 /* One batch. a0 holds the inputs, column-major, problem after problem; a,
  * z, wr, wi the layout of the side being run. */
@@ -54,14 +58,18 @@ typedef bench_eig_group result;
 /* Hessenberg reduction 10/3 n^3, about two Francis sweeps per eigenvalue
  * of ~10 n^2 flops each on the full T (wantt), and with vectors orghr's
  * 4/3 n^3 plus the sweeps' updates of Z: about 10 n^3 without vectors
- * and 25 n^3 with (Golub & Van Loan's operation counts, an estimate). */
+ * and 25 n^3 with (Golub & Van Loan's operation counts, an estimate);
+ * hseqr with vectors, without the reduction and orghr, about 20 n^3. */
 static double flops_problem(int n, int job) {
-  return (job == JOB_VECTORS ? 25.0 : 10.0) * n * n * n;
+  return (job == JOB_VECTORS ? 25.0
+          : job == JOB_HSEQR ? 20.0
+                             : 10.0) *
+         n * n * n;
 }
 /* Compulsory traffic: read A, write T, wr, wi (and Z). */
 static double bytes_problem(int n, int job) {
   double b = 8.0 * (2.0 * n * n + 2.0 * n);
-  return job == JOB_VECTORS ? b + 8.0 * n * n : b;
+  return job != JOB_FORM ? b + 8.0 * n * n : b;
 }
 
 /* ---- the batch ----------------------------------------------------------- */
@@ -71,6 +79,11 @@ static lapack_int lapack_lwork(int n, int job) {
   lapack_int sdim = 0;
   double a = 0, wr = 0, wi = 0, vs = 0;
   lapack_logical bw = 0;
+  if (job == JOB_HSEQR) {
+    LAPACKE_dhseqr_work(LAPACK_COL_MAJOR, 'S', 'I', n, 1, n, &a, n, &wr, &wi,
+                        &vs, n, &q, -1);
+    return q > (double)n ? (lapack_int)q : n > 1 ? n : 1;
+  }
   LAPACKE_dgees_work(LAPACK_COL_MAJOR, job == JOB_VECTORS ? 'V' : 'N', 'N',
                      NULL, n, &a, n, &sdim, &wr, &wi, &vs, n, &q, -1, &bw);
   return q > 3.0 * n ? (lapack_int)q : 3 * n;
@@ -91,7 +104,7 @@ static void *batch_make(const void *spec_, int64_t count) {
   b->count = count;
   b->a0 = bench_xmalloc(c * nn * sizeof(double));
   b->a = bench_xmalloc(c * nn * sizeof(double));
-  b->z = g->job == JOB_VECTORS ? bench_xmalloc(c * nn * sizeof(double)) : NULL;
+  b->z = g->job != JOB_FORM ? bench_xmalloc(c * nn * sizeof(double)) : NULL;
   b->wr = bench_xmalloc(c * n * sizeof(double));
   b->wi = bench_xmalloc(c * n * sizeof(double));
   b->lwork = lapack_lwork(n, g->job);
@@ -113,9 +126,13 @@ static void batch_destroy(void *ctx) {
  * shorter one with the same seed, which the thread-count check uses. */
 static void batch_generate(batch *b, uint64_t seed) {
   uint64_t s = seed;
-  const size_t len = (size_t)b->count * b->n * b->n;
-  for (size_t k = 0; k < len; ++k)
+  const size_t n = (size_t)b->n, len = (size_t)b->count * n * n;
+  for (size_t k = 0; k < len; ++k) {
+    const size_t i = k % n, j = k / n % n;
     b->a0[k] = bench_rng_unif_open(&s);
+    if (b->job == JOB_HSEQR && i > j + 1)
+      b->a0[k] = 0;
+  }
 }
 
 /* Inputs into the side's layout (untimed); b is a batch. */
@@ -130,8 +147,20 @@ static void batch_prepare(void *ctx, int side) {
 static long batch_run(void *ctx, int side) {
   batch *b = ctx;
   const bla_index c = b->count, n = b->n;
-  const int vectors = b->job == JOB_VECTORS;
+  const int vectors = b->job != JOB_FORM;
   long bad = 0;
+  if (side == BENCH_SIDE_LAPACK && b->job == JOB_HSEQR) {
+    const lapack_int ln = (lapack_int)n, lw = b->lwork;
+    double *a = b->a, *z = b->z, *wr = b->wr, *wi = b->wi, *work = b->work;
+#pragma omp parallel for num_threads(b->threads) schedule(static)             \
+    reduction(+ : bad)
+    for (bla_index p = 0; p < c; ++p)
+      bad += LAPACKE_dhseqr_work(
+                 LAPACK_COL_MAJOR, 'S', 'I', ln, 1, ln, a + p * n * n, ln,
+                 wr + p * n, wi + p * n, z + p * n * n, ln,
+                 work + (size_t)lw * (size_t)omp_get_thread_num(), lw) != 0;
+    return bad;
+  }
   if (side == BENCH_SIDE_LAPACK) {
     const lapack_int ln = (lapack_int)n, lw = b->lwork;
     double *a = b->a, *z = b->z, *wr = b->wr, *wi = b->wi, *work = b->work;
@@ -165,7 +194,9 @@ static long batch_run(void *ctx, int side) {
       wrv = bla_dvec_batch_interleaved(b->wr, c, n);
       wiv = bla_dvec_batch_interleaved(b->wi, c, n);
     }
-    st = bla_dschur_batch(av, wrv, wiv, zv, b->info, &ex);
+    st = b->job == JOB_HSEQR ? bla_dhseqr_batch(BLA_JOB_SCHUR, BLA_COMPZ_INIT,
+                                                av, wrv, wiv, zv, b->info, &ex)
+                             : bla_dschur_batch(av, wrv, wiv, zv, b->info, &ex);
     return bench_batch_failed(st, b->info, c);
   }
 }
@@ -243,7 +274,7 @@ static uint64_t output_hash(const void *b_, int side, int64_t k) {
     for (int j = 0; j < n; ++j)
       for (int i = 0; i < n; ++i) {
         h = bench_hash_mix(h, out_m(b, b->a, side, p, i, j));
-        if (b->job == JOB_VECTORS)
+        if (b->job != JOB_FORM)
           h = bench_hash_mix(h, out_m(b, b->z, side, p, i, j));
       }
   }
@@ -274,7 +305,7 @@ static void check_side(void *b_, bench_group *g, int side, void *scratch) {
                                    b->ref_s + p * n, x->wr, x->wi,
                                    scale > 0 ? scale : DBL_MIN, x->c, &x->m));
   }
-  if (b->job == JOB_VECTORS)
+  if (b->job != JOB_FORM)
     schur_ratios(b, side, &r->res, &r->orth);
   bench_eig_verdict(r, bench_layout_side_names[side]);
 }
@@ -304,11 +335,14 @@ static void cross_check(const bench_runner *run, bench_group *g, int64_t k1,
 static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
                        char *what, size_t len) {
   const bench_spec *g = spec_;
-  const double n = g->n, vec = g->job == JOB_VECTORS;
+  const double n = g->n, vec = g->job != JOB_FORM;
   *z = bench_sizing_cap(a, g->threads, 512.0 * 1024 * 1024,
                         8.0 * (3.0 * n * n + 5.0 * n + vec * n * n));
   snprintf(what, len, "%s n=%d threads=%d",
-           vec ? "with vectors" : "Schur form only", g->n, g->threads);
+           g->job == JOB_HSEQR ? "hseqr with vectors"
+           : vec               ? "with vectors"
+                               : "Schur form only",
+           g->n, g->threads);
 }
 
 static const bench_family family =
@@ -318,22 +352,24 @@ static const bench_family family =
 /* ---- the report -------------------------------------------------------- */
 
 static void print_table(int job) {
-  bench_print_table(job == JOB_VECTORS
-                        ? "Schur form and vectors: bla_dschur_batch(z) vs "
-                          "dgees('V')"
-                        : "Schur form only: bla_dschur_batch(z NULL) vs "
-                          "dgees('N')",
-                    "| n | threads | batch | LAPACK us | batchla col-major "
-                    "us | ratio | batchla interleaved us | ratio | est. "
-                    "GFLOP/s (%% scalar peak) / GB/s | check %s |",
-                    job == JOB_VECTORS ? "(eig / res / orth)" : "(eig)");
+  bench_print_table(
+      job == JOB_VECTORS ? "Schur form and vectors: bla_dschur_batch(z) vs "
+                           "dgees('V')"
+      : job == JOB_HSEQR ? "Hessenberg QR iteration, Schur form and vectors: "
+                           "bla_dhseqr_batch(SCHUR, INIT) vs dhseqr('S', 'I')"
+                         : "Schur form only: bla_dschur_batch(z NULL) vs "
+                           "dgees('N')",
+      "| n | threads | batch | LAPACK us | batchla col-major "
+      "us | ratio | batchla interleaved us | ratio | est. "
+      "GFLOP/s (%% scalar peak) / GB/s | check %s |",
+      job != JOB_FORM ? "(eig / res / orth)" : "(eig)");
 }
 
 static void print_cells(const void *r_, int n, int threads, int job,
                         const double *med, double peak1) {
   const double gf = flops_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3;
   char chk[64];
-  bench_eig_check_cell(chk, sizeof chk, r_, job == JOB_VECTORS);
+  bench_eig_check_cell(chk, sizeof chk, r_, job != JOB_FORM);
   printf(" %.2g (%.0f%%) / %.2g | %s", gf, 100.0 * gf * 1e9 / (peak1 * threads),
          bytes_problem(n, job) / med[BENCH_SIDE_COL] * 1e-3, chk);
 }
@@ -351,9 +387,10 @@ int main(int argc, char **argv) {
       .peak = 1,
       .title = "Host: batchla vs LAPACK, real Schur decomposition",
       .lapack = "`LAPACKE_dgees_work(jobvs = 'V' / 'N', sort = 'N')`, "
-                "`dgees_`",
+                "`LAPACKE_dhseqr_work(job = 'S', compz = 'I')`, `dgees_`",
       .inputs = "- matrices: random, entries uniform(-1, 1), splitmix64 seed "
-                "%llu (the same matrices for every side)\n",
+                "%llu (the same matrices for every side); for hseqr the "
+                "entries below the subdiagonal zero\n",
       .samples = SAMPLES,
       .checks = "- cross-check before timing (THRESH = %.0f): eigenvalues of "
                 "every problem and side against dgees + dtrsna as multisets, "
@@ -362,7 +399,8 @@ int main(int argc, char **argv) {
                 "(n ulp) on %d sampled problems per side\n",
       .columns = "- est. GFLOP/s (% of the scalar peak times threads) / GB/s "
                  "of batchla col-major: flops per problem about 25 n^3 "
-                 "(vectors) or 10 n^3 (Schur form only), an estimate; "
+                 "(vectors), 10 n^3 (Schur form only) or 20 n^3 (hseqr), an "
+                 "estimate; "
                  "compulsory bytes 8(2n^2 + 2n) + 8n^2 (vectors) or 8(2n^2 + "
                  "2n)\n\n"};
   static const bench_family_tables_fn tables = {print_table, print_cells};

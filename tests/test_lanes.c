@@ -643,16 +643,18 @@ static const int k_ns_types[] = {19, 1, 2, 4, 12, 16, 24, 25, 22, 28, 20, 21};
 #define NS_NTYPES LANE_NELEM(k_ns_types)
 #define NS_REPS 2
 
-static int ns_pool_new(const lane_routine *r, const lane_shape *sh,
-                       uint64_t seed, lane_pool *pool) {
+/* The pool of a set of the kind (GENERAL: schur's; HESSENBERG: hseqr's);
+ * the NaN and Inf sit at row n/2, column (n-1)/2: on the diagonal or the
+ * subdiagonal, inside the Hessenberg part too. */
+static int ns_pool_of_kind(blt_ns_kind kind, const lane_shape *sh,
+                           uint64_t seed, lane_pool *pool) {
   const int64_t n = sh->n, ngood = NS_NTYPES * NS_REPS, nnan = n > 0 ? 2 : 0;
   int types[NS_NTYPES * NS_REPS + 2];
   blt_ns_set *s = (blt_ns_set *)blt_xcalloc(1, sizeof(blt_ns_set));
   int64_t p;
-  (void)r;
   for (p = 0; p < ngood + nnan; ++p)
     types[p] = p < ngood ? k_ns_types[p % NS_NTYPES] : k_ns_types[0];
-  *s = blt_ns_set_new(blt_prec_of(sh->is_float), BLT_NS_GENERAL, n, types,
+  *s = blt_ns_set_new(blt_prec_of(sh->is_float), kind, n, types,
                       (int)(ngood + nnan), 1, seed);
   pool->size = s->count;
   pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
@@ -664,21 +666,32 @@ static int ns_pool_new(const lane_routine *r, const lane_shape *sh,
   return 0;
 }
 
-static lane_io ns_batch(const lane_routine *r, const lane_shape *sh,
-                        const lane_pool *pool, blt_layout layout,
-                        const int64_t *idx, int64_t count) {
-  const int vectors = r->traits & NS_VECTORS;
-  blt_ns_batch b =
-      blt_ns_batch_new((const blt_ns_set *)pool->data, layout,
-                       vectors ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0, idx, count);
+static int ns_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  (void)r;
+  return ns_pool_of_kind(BLT_NS_GENERAL, sh, seed, pool);
+}
+
+/* The operands of a batch of a set. */
+static lane_io ns_io(blt_ns_batch b, int64_t count) {
   lane_io io = io_empty(count);
-  (void)sh;
   io.m[NS_A] = b.a;
   io.m[NS_Z] = b.z;
   io.v[NS_WR] = b.wr;
   io.v[NS_WI] = b.wi;
   io.v[NS_TAU] = b.tau;
   return io;
+}
+
+static lane_io ns_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  const int vectors = r->traits & NS_VECTORS;
+  (void)sh;
+  return ns_io(blt_ns_batch_new((const blt_ns_set *)pool->data, layout,
+                                vectors ? BLT_NSZ_NAN : BLT_NSZ_ABSENT, 0, idx,
+                                count),
+               count);
 }
 
 static void ns_pool_free(lane_pool *pool) {
@@ -713,6 +726,56 @@ static bla_status run_schur(const lane_shape *sh, lane_io *io, int *info,
  * as others. */
 static const lane_family k_ns = {ns_pool_new, ns_pool_free,
                                  ns_batch,    ns_outputs_nan,
+                                 k_st_orders, LANE_NELEM(k_st_orders)};
+
+/* ---- The Hessenberg QR iteration ------------------------------------------
+ * Operands as schur's: a is the upper Hessenberg H of a catalogue matrix
+ * (schur's types, as gehrd reduces them), NaN below the subdiagonal,
+ * which hseqr must not read; z is absent (COMPZ_NONE), NaN (INIT) or H's
+ * orthogonal factor Q (UPDATE). Traits: the job (HS_SCHUR, else
+ * eigenvalues only) and compz. */
+enum { HS_SCHUR = 1, HS_INIT = 2, HS_UPDATE = 4 };
+
+static int hs_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  (void)r;
+  return ns_pool_of_kind(BLT_NS_HESSENBERG, sh, seed, pool);
+}
+
+static lane_io hs_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  const blt_nszinit zinit = (r->traits & HS_UPDATE) ? BLT_NSZ_Q
+                            : (r->traits & HS_INIT) ? BLT_NSZ_NAN
+                                                    : BLT_NSZ_ABSENT;
+  (void)sh;
+  return ns_io(blt_ns_batch_new((const blt_ns_set *)pool->data, layout, zinit,
+                                1, idx, count),
+               count);
+}
+
+static bla_status hs_run(bla_job job, bla_compz compz, const lane_shape *sh,
+                         lane_io *io, int *info, const bla_exec *ex) {
+  const blt_mbatch a = io->m[NS_A], z = io->m[NS_Z];
+  const blt_vbatch wr = io->v[NS_WR], wi = io->v[NS_WI];
+  return sh->is_float
+             ? bla_shseqr_batch(job, compz, a.s, wr.s, wi.s, z.s, info, ex)
+             : bla_dhseqr_batch(job, compz, a.d, wr.d, wi.d, z.d, info, ex);
+}
+
+#define HS_RUN(name, job, compz)                                               \
+  static bla_status run_hseqr_##name(const lane_shape *sh, lane_io *io,        \
+                                     int *info, const bla_exec *ex) {          \
+    return hs_run(job, compz, sh, io, info, ex);                               \
+  }
+HS_RUN(schur_init, BLA_JOB_SCHUR, BLA_COMPZ_INIT)
+HS_RUN(schur_update, BLA_JOB_SCHUR, BLA_COMPZ_UPDATE)
+HS_RUN(eig_none, BLA_JOB_EIGENVALUES, BLA_COMPZ_NONE)
+HS_RUN(eig_init, BLA_JOB_EIGENVALUES, BLA_COMPZ_INIT)
+#undef HS_RUN
+
+static const lane_family k_hs = {hs_pool_new, ns_pool_free,
+                                 hs_batch,    ns_outputs_nan,
                                  k_st_orders, LANE_NELEM(k_st_orders)};
 
 /* ---- The generalized Schur decomposition ---------------------------------
@@ -1222,6 +1285,10 @@ enum {
   R_STEQR_V,
   R_SCHUR,
   R_SCHUR_T,
+  R_HSEQR_SI,
+  R_HSEQR_SV,
+  R_HSEQR_EN,
+  R_HSEQR_EI,
   R_QZ,
   R_QZ_S,
   R_QZ_Z,
@@ -1261,6 +1328,14 @@ static const lane_routine k_routines[] = {
      run_steqr_update},
     {"dschur", "sschur", &k_ns, 0, NS_VECTORS, run_schur},
     {"dschur (T only)", "sschur (T only)", &k_ns, 0, 0, run_schur},
+    {"dhseqr (SCHUR, INIT)", "shseqr (SCHUR, INIT)", &k_hs, 0,
+     HS_SCHUR | HS_INIT, run_hseqr_schur_init},
+    {"dhseqr (SCHUR, UPDATE)", "shseqr (SCHUR, UPDATE)", &k_hs, 0,
+     HS_SCHUR | HS_UPDATE, run_hseqr_schur_update},
+    {"dhseqr (EIGENVALUES, NONE)", "shseqr (EIGENVALUES, NONE)", &k_hs, 0, 0,
+     run_hseqr_eig_none},
+    {"dhseqr (EIGENVALUES, INIT)", "shseqr (EIGENVALUES, INIT)", &k_hs, 0,
+     HS_INIT, run_hseqr_eig_init},
     {"dqz", "sqz", &k_qz, 0, QZ_VECTORS, run_qz},
     {"dqz (S, T only)", "sqz (S, T only)", &k_qz, 0, 0, run_qz},
     {"dqz (vsr only)", "sqz (vsr only)", &k_qz, 0, QZ_RIGHT, run_qz},
@@ -1588,6 +1663,10 @@ LANE_TESTS(R_STEQR_I, dsteqr_init, ssteqr_init)
 LANE_TESTS(R_STEQR_V, dsteqr_update, ssteqr_update)
 LANE_TESTS(R_SCHUR, dschur, sschur)
 LANE_TESTS(R_SCHUR_T, dschur_t, sschur_t)
+LANE_TESTS(R_HSEQR_SI, dhseqr_schur_init, shseqr_schur_init)
+LANE_TESTS(R_HSEQR_SV, dhseqr_schur_update, shseqr_schur_update)
+LANE_TESTS(R_HSEQR_EN, dhseqr_eig_none, shseqr_eig_none)
+LANE_TESTS(R_HSEQR_EI, dhseqr_eig_init, shseqr_eig_init)
 LANE_TESTS(R_QZ, dqz, sqz)
 LANE_TESTS(R_QZ_S, dqz_st, sqz_st)
 LANE_TESTS(R_QZ_Z, dqz_z, sqz_z)
