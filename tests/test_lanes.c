@@ -644,8 +644,8 @@ static const int k_ns_types[] = {19, 1, 2, 4, 12, 16, 24, 25, 22, 28, 20, 21};
 #define NS_REPS 2
 
 /* The pool of a set of the kind (GENERAL: schur's; HESSENBERG: hseqr's);
- * the NaN and Inf sit at row n/2, column (n-1)/2: on the diagonal or the
- * subdiagonal, inside the Hessenberg part too. */
+ * the NaN and Inf sit at row (n-1)/2, column n/2: on the diagonal or the
+ * superdiagonal, inside the Hessenberg part too. */
 static int ns_pool_of_kind(blt_ns_kind kind, const lane_shape *sh,
                            uint64_t seed, lane_pool *pool) {
   const int64_t n = sh->n, ngood = NS_NTYPES * NS_REPS, nnan = n > 0 ? 2 : 0;
@@ -803,16 +803,18 @@ static const int k_qz_types[] = {26, 1,  4,  7,  9,  16, 20,
 #define QZ_NTYPES LANE_NELEM(k_qz_types)
 #define QZ_REPS 2
 
-static int qz_pool_new(const lane_routine *r, const lane_shape *sh,
-                       uint64_t seed, lane_pool *pool) {
+/* The pool of a set of the kind (GENERAL: qz's; HT: hgeqz's); the NaN in
+ * a and the Inf in b sit at row (n-1)/2, column n/2: on the diagonal or
+ * the superdiagonal, inside H's and T's parts too. */
+static int qz_pool_of_kind(blt_qz_kind kind, const lane_shape *sh,
+                           uint64_t seed, lane_pool *pool) {
   const int64_t n = sh->n, ngood = QZ_NTYPES * QZ_REPS, nnan = n > 0 ? 2 : 0;
   int types[QZ_NTYPES * QZ_REPS + 2];
   blt_qz_set *s = (blt_qz_set *)blt_xcalloc(1, sizeof(blt_qz_set));
   int64_t p;
-  (void)r;
   for (p = 0; p < ngood + nnan; ++p)
     types[p] = p < ngood ? k_qz_types[p % QZ_NTYPES] : k_qz_types[0];
-  *s = blt_qz_set_new(blt_prec_of(sh->is_float), BLT_QZ_GENERAL, n, types,
+  *s = blt_qz_set_new(blt_prec_of(sh->is_float), kind, n, types,
                       (int)(ngood + nnan), 1, seed);
   pool->size = s->count;
   pool->kind = (int *)blt_xcalloc((size_t)pool->size, sizeof(int));
@@ -825,16 +827,15 @@ static int qz_pool_new(const lane_routine *r, const lane_shape *sh,
   return 0;
 }
 
-static lane_io qz_batch(const lane_routine *r, const lane_shape *sh,
-                        const lane_pool *pool, blt_layout layout,
-                        const int64_t *idx, int64_t count) {
-  const blt_qztinit init =
-      (r->traits & QZ_VECTORS) ? BLT_QZT_NAN : BLT_QZT_ABSENT;
-  blt_qz_batch b = blt_qz_batch_new(
-      (const blt_qz_set *)pool->data, layout, init,
-      (r->traits & QZ_RIGHT) ? BLT_QZT_NAN : init, 0, idx, count);
+static int qz_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  (void)r;
+  return qz_pool_of_kind(BLT_QZ_GENERAL, sh, seed, pool);
+}
+
+/* The operands of a batch of a set. */
+static lane_io qz_io(blt_qz_batch b, int64_t count) {
   lane_io io = io_empty(count);
-  (void)sh;
   io.m[QZ_A] = b.a;
   io.m[QZ_B] = b.b;
   io.m[QZ_VSL] = b.q;
@@ -843,6 +844,18 @@ static lane_io qz_batch(const lane_routine *r, const lane_shape *sh,
   io.v[QZ_AI] = b.alphai;
   io.v[QZ_BE] = b.beta;
   return io;
+}
+
+static lane_io qz_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  const blt_qztinit init =
+      (r->traits & QZ_VECTORS) ? BLT_QZT_NAN : BLT_QZT_ABSENT;
+  (void)sh;
+  return qz_io(blt_qz_batch_new((const blt_qz_set *)pool->data, layout, init,
+                                (r->traits & QZ_RIGHT) ? BLT_QZT_NAN : init, 0,
+                                idx, count),
+               count);
 }
 
 static void qz_pool_free(lane_pool *pool) {
@@ -880,6 +893,70 @@ static bla_status run_qz(const lane_shape *sh, lane_io *io, int *info,
 
 static const lane_family k_qz = {qz_pool_new, qz_pool_free,
                                  qz_batch,    qz_outputs_nan,
+                                 k_st_orders, LANE_NELEM(k_st_orders)};
+
+/* ---- The QZ iteration -----------------------------------------------------
+ * Operands as qz's: a and b are the Hessenberg-triangular (H, T) that gghrd
+ * makes of a catalogue pencil, NaN below h's subdiagonal and t's diagonal,
+ * which hgeqz must not read; q and z are absent (COMPZ_NONE), NaN (INIT)
+ * or the reduction's factors (UPDATE). Traits: the job (HZ_SCHUR, else
+ * eigenvalues only), compq and compz. */
+enum {
+  HZ_SCHUR = 1,
+  HZ_Q_INIT = 2,
+  HZ_Q_UPDATE = 4,
+  HZ_Z_INIT = 8,
+  HZ_Z_UPDATE = 16
+};
+
+static int hz_pool_new(const lane_routine *r, const lane_shape *sh,
+                       uint64_t seed, lane_pool *pool) {
+  (void)r;
+  return qz_pool_of_kind(BLT_QZ_HT, sh, seed, pool);
+}
+
+static blt_qztinit hz_init(unsigned traits, unsigned init, unsigned update) {
+  return (traits & update) ? BLT_QZT_SET
+         : (traits & init) ? BLT_QZT_NAN
+                           : BLT_QZT_ABSENT;
+}
+
+static lane_io hz_batch(const lane_routine *r, const lane_shape *sh,
+                        const lane_pool *pool, blt_layout layout,
+                        const int64_t *idx, int64_t count) {
+  (void)sh;
+  return qz_io(blt_qz_batch_new((const blt_qz_set *)pool->data, layout,
+                                hz_init(r->traits, HZ_Q_INIT, HZ_Q_UPDATE),
+                                hz_init(r->traits, HZ_Z_INIT, HZ_Z_UPDATE), 1,
+                                idx, count),
+               count);
+}
+
+static bla_status hz_run(bla_job job, bla_compz compq, bla_compz compz,
+                         const lane_shape *sh, lane_io *io, int *info,
+                         const bla_exec *ex) {
+  const blt_mbatch h = io->m[QZ_A], t = io->m[QZ_B];
+  const blt_mbatch q = io->m[QZ_VSL], z = io->m[QZ_VSR];
+  const blt_vbatch ar = io->v[QZ_AR], ai = io->v[QZ_AI], be = io->v[QZ_BE];
+  return sh->is_float ? bla_shgeqz_batch(job, compq, compz, h.s, t.s, ar.s,
+                                         ai.s, be.s, q.s, z.s, info, ex)
+                      : bla_dhgeqz_batch(job, compq, compz, h.d, t.d, ar.d,
+                                         ai.d, be.d, q.d, z.d, info, ex);
+}
+
+#define HZ_RUN(name, job, compq, compz)                                        \
+  static bla_status run_hgeqz_##name(const lane_shape *sh, lane_io *io,        \
+                                     int *info, const bla_exec *ex) {          \
+    return hz_run(job, compq, compz, sh, io, info, ex);                        \
+  }
+HZ_RUN(schur_init, BLA_JOB_SCHUR, BLA_COMPZ_INIT, BLA_COMPZ_INIT)
+HZ_RUN(schur_update, BLA_JOB_SCHUR, BLA_COMPZ_UPDATE, BLA_COMPZ_UPDATE)
+HZ_RUN(schur_z, BLA_JOB_SCHUR, BLA_COMPZ_NONE, BLA_COMPZ_INIT)
+HZ_RUN(eig_none, BLA_JOB_EIGENVALUES, BLA_COMPZ_NONE, BLA_COMPZ_NONE)
+#undef HZ_RUN
+
+static const lane_family k_hz = {hz_pool_new, qz_pool_free,
+                                 hz_batch,    qz_outputs_nan,
                                  k_st_orders, LANE_NELEM(k_st_orders)};
 
 /* ---- Sylvester and Lyapunov equations -------------------------------------
@@ -1292,6 +1369,10 @@ enum {
   R_QZ,
   R_QZ_S,
   R_QZ_Z,
+  R_HGEQZ_SI,
+  R_HGEQZ_SV,
+  R_HGEQZ_SZ,
+  R_HGEQZ_EN,
   R_SYLVESTER,
   R_LYAPUNOV,
   R_STEIN,
@@ -1339,6 +1420,14 @@ static const lane_routine k_routines[] = {
     {"dqz", "sqz", &k_qz, 0, QZ_VECTORS, run_qz},
     {"dqz (S, T only)", "sqz (S, T only)", &k_qz, 0, 0, run_qz},
     {"dqz (vsr only)", "sqz (vsr only)", &k_qz, 0, QZ_RIGHT, run_qz},
+    {"dhgeqz (SCHUR, INIT, INIT)", "shgeqz (SCHUR, INIT, INIT)", &k_hz, 0,
+     HZ_SCHUR | HZ_Q_INIT | HZ_Z_INIT, run_hgeqz_schur_init},
+    {"dhgeqz (SCHUR, UPDATE, UPDATE)", "shgeqz (SCHUR, UPDATE, UPDATE)", &k_hz,
+     0, HZ_SCHUR | HZ_Q_UPDATE | HZ_Z_UPDATE, run_hgeqz_schur_update},
+    {"dhgeqz (SCHUR, NONE, INIT)", "shgeqz (SCHUR, NONE, INIT)", &k_hz, 0,
+     HZ_SCHUR | HZ_Z_INIT, run_hgeqz_schur_z},
+    {"dhgeqz (EIGENVALUES, NONE, NONE)", "shgeqz (EIGENVALUES, NONE, NONE)",
+     &k_hz, 0, 0, run_hgeqz_eig_none},
     {"dsolve_sylvester", "ssolve_sylvester", &k_me, 0, ME_SYLVESTER,
      run_sylvester},
     {"dsolve_continuous_lyapunov", "ssolve_continuous_lyapunov", &k_me, 0, 0,
@@ -1670,6 +1759,10 @@ LANE_TESTS(R_HSEQR_EI, dhseqr_eig_init, shseqr_eig_init)
 LANE_TESTS(R_QZ, dqz, sqz)
 LANE_TESTS(R_QZ_S, dqz_st, sqz_st)
 LANE_TESTS(R_QZ_Z, dqz_z, sqz_z)
+LANE_TESTS(R_HGEQZ_SI, dhgeqz_schur_init, shgeqz_schur_init)
+LANE_TESTS(R_HGEQZ_SV, dhgeqz_schur_update, shgeqz_schur_update)
+LANE_TESTS(R_HGEQZ_SZ, dhgeqz_schur_z, shgeqz_schur_z)
+LANE_TESTS(R_HGEQZ_EN, dhgeqz_eig_none, shgeqz_eig_none)
 LANE_TESTS(R_SYLVESTER, dsolve_sylvester, ssolve_sylvester)
 LANE_TESTS(R_LYAPUNOV, dsolve_continuous_lyapunov, ssolve_continuous_lyapunov)
 LANE_TESTS(R_STEIN, dsolve_discrete_lyapunov, ssolve_discrete_lyapunov)
