@@ -10,8 +10,11 @@
  *            [--seed X]
  *
  * Jobs: Schur form and both Schur vector sets (vsl, vsr given; dgges
- * jobvsl = jobvsr = 'V') and Schur form only (vsl, vsr NULL batches;
- * 'N', 'N'). batchla runs on the column-major and on the interleaved
+ * jobvsl = jobvsr = 'V'), Schur form only (vsl, vsr NULL batches; 'N',
+ * 'N'), and the QZ iteration alone on the same pencils reduced to
+ * Hessenberg-triangular form by LAPACK (dgeqrf, dormqr, dgghrd) before
+ * the timing: bla_dhgeqz_batch(SCHUR, INIT, INIT) against dhgeqz('S',
+ * 'I', 'I'). batchla runs on the column-major and on the interleaved
  * layout (double) and on the column-major layout (float). Pencils:
  *   random    A and B with entries uniform in (-1, 1) (ddrges' random
  *             type);
@@ -47,7 +50,7 @@
 
 #define SAMPLES 32 /* problems per side for the O(n^3) residual checks */
 
-enum { JOB_VECTORS, JOB_VALUES, NJOBS };
+enum { JOB_VECTORS, JOB_VALUES, JOB_HGEQZ, NJOBS };
 enum { TYPE_RANDOM, TYPE_INFINITE, NTYPES };
 /* The float sides come last so that --no-float only shortens the list. */
 enum { SIDE_LAPACK, SIDE_COL, SIDE_INT, SIDE_SLAPACK, SIDE_SCOL, NSIDES };
@@ -103,15 +106,19 @@ typedef struct {
 
 /* Golub & Van Loan 7.7.7: QR of B, Hessenberg-triangular reduction and
  * the QZ steps cost about 30 n^3 flops for the eigenvalues (and the
- * Schur form); accumulating Q and Z adds about 16 n^3 and 20 n^3. */
+ * Schur form); accumulating Q and Z adds about 16 n^3 and 20 n^3; the
+ * QZ steps alone with Q and Z, about 46 n^3. */
 static double flops_problem(int n, int job) {
-  return (job == JOB_VECTORS ? 66.0 : 30.0) * n * n * n;
+  return (job == JOB_VECTORS ? 66.0
+          : job == JOB_HGEQZ ? 46.0
+                             : 30.0) *
+         n * n * n;
 }
 /* Compulsory traffic: read A, B; write S, T, alphar, alphai, beta (and
  * Q, Z). */
 static double bytes_problem(int n, int job, double word) {
   const double b = word * (4.0 * n * n + 3.0 * n);
-  return job == JOB_VECTORS ? b + word * 2.0 * n * n : b;
+  return job != JOB_VALUES ? b + word * 2.0 * n * n : b;
 }
 
 /* ---- inputs -------------------------------------------------------------- */
@@ -183,15 +190,35 @@ static void generate_problem(int type, int n, uint64_t *s, double *a, double *b,
   rotate(n, s, a, b, v, 0);
 }
 
+/* (A, B) := (Q^T A Z, Q^T B Z) Hessenberg-triangular, by LAPACK (dgeqrf on
+ * B, dormqr on A, dgghrd): the input of hgeqz. w: n + 64 n scratch. */
+static void reduce_problem(int n, double *a, double *b, double *w) {
+  const lapack_int ln = (lapack_int)n, lw = 64 * ln;
+  double *tau = w, *work = w + n, dummy = 0;
+  LAPACKE_dgeqrf_work(LAPACK_COL_MAJOR, ln, ln, b, ln, tau, work, lw);
+  LAPACKE_dormqr_work(LAPACK_COL_MAJOR, 'L', 'T', ln, ln, ln, b, ln, tau, a, ln,
+                      work, lw);
+  for (int j = 0; j < n; ++j)
+    for (int i = j + 1; i < n; ++i)
+      b[i + j * n] = 0;
+  LAPACKE_dgghrd_work(LAPACK_COL_MAJOR, 'N', 'N', ln, 1, ln, a, ln, b, ln,
+                      &dummy, 1, &dummy, 1);
+}
+
 /* ---- the batch ----------------------------------------------------------- */
 
-/* dgges' optimal workspace; sgges' is the same size (ilaenv gives both
- * precisions the same block sizes). */
+/* dgges' (dhgeqz's) optimal workspace; sgges' (shgeqz's) is the same size
+ * (ilaenv gives both precisions the same block sizes). */
 static lapack_int lapack_lwork(int n, int job) {
-  const char jv = job == JOB_VECTORS ? 'V' : 'N';
+  const char jv = job != JOB_VALUES ? 'V' : 'N';
   lapack_int sdim = 0;
   lapack_logical bw = 0;
   double q = 0, x = 0;
+  if (job == JOB_HGEQZ) {
+    LAPACKE_dhgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', n, 1, n, &x, n, &x, n,
+                        &x, &x, &x, &x, n, &x, n, &q, -1);
+    return (lapack_int)q > n ? (lapack_int)q : (n > 1 ? n : 1);
+  }
   LAPACKE_dgges_work(LAPACK_COL_MAJOR, jv, jv, 'N', NULL, n, &x, n, &x, n,
                      &sdim, &x, &x, &x, &x, n, &x, n, &q, -1, &bw);
   /* dgges' minimum, should the query answer less */
@@ -205,7 +232,7 @@ static void *batch_make(const void *spec_, int64_t count) {
   const spec *g = spec_;
   const int n = g->s.n, threads = g->s.threads, single = g->single;
   const size_t c = (size_t)count, nn = (size_t)n * n, vn = c * n;
-  const int vec = g->s.job == JOB_VECTORS;
+  const int vec = g->s.job != JOB_VALUES;
   batch *b = bench_xmalloc(sizeof *b);
   memset(b, 0, sizeof *b);
   b->n = n;
@@ -255,9 +282,12 @@ static void batch_destroy(void *ctx) {
 static void batch_generate(batch *b, uint64_t seed) {
   uint64_t s = seed;
   const size_t nn = (size_t)b->n * b->n;
-  double *v = bench_xmalloc((size_t)b->n * sizeof(double));
-  for (bla_index p = 0; p < b->count; ++p)
+  double *v = bench_xmalloc((size_t)65 * b->n * sizeof(double));
+  for (bla_index p = 0; p < b->count; ++p) {
     generate_problem(b->type, b->n, &s, b->a0 + p * nn, b->b0 + p * nn, v);
+    if (b->job == JOB_HGEQZ)
+      reduce_problem(b->n, b->a0 + p * nn, b->b0 + p * nn, v);
+  }
   free(v);
 }
 
@@ -276,6 +306,35 @@ static void batch_prepare(void *ctx, int side) {
       b->fm[M_B][k] = (float)b->b0[k];
     }
   }
+}
+
+/* dhgeqz or shgeqz over the batch with OpenMP; the number of failures. */
+static long lapack_hgeqz_loop(batch *b, int single) {
+  const bla_index c = b->count, n = b->n, nn = n * n;
+  const lapack_int ln = (lapack_int)n, lw = b->lwork;
+  double *const *m = b->m, *const *w = b->w;
+  float *const *fm = b->fm, *const *fw = b->fw;
+  long bad = 0;
+#pragma omp parallel for num_threads(b->threads) schedule(static)             \
+    reduction(+ : bad)
+  for (bla_index p = 0; p < c; ++p) {
+    const size_t tid = (size_t)omp_get_thread_num();
+    lapack_int info;
+    if (single)
+      info = LAPACKE_shgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', ln, 1, ln,
+                                 fm[M_A] + p * nn, ln, fm[M_B] + p * nn, ln,
+                                 fw[W_AR] + p * n, fw[W_AI] + p * n,
+                                 fw[W_BE] + p * n, fm[M_Q] + p * nn, ln,
+                                 fm[M_Z] + p * nn, ln, b->fwork + lw * tid, lw);
+    else
+      info = LAPACKE_dhgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', ln, 1, ln,
+                                 m[M_A] + p * nn, ln, m[M_B] + p * nn, ln,
+                                 w[W_AR] + p * n, w[W_AI] + p * n,
+                                 w[W_BE] + p * n, m[M_Q] + p * nn, ln,
+                                 m[M_Z] + p * nn, ln, b->work + lw * tid, lw);
+    bad += info != 0;
+  }
+  return bad;
 }
 
 /* dgges or sgges over the batch with OpenMP; the number of failures. */
@@ -320,7 +379,8 @@ static long batch_run(void *ctx, int side) {
   const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
   bla_status st;
   if (side == SIDE_LAPACK || side == SIDE_SLAPACK)
-    return lapack_loop(b, side == SIDE_SLAPACK);
+    return b->job == JOB_HGEQZ ? lapack_hgeqz_loop(b, side == SIDE_SLAPACK)
+                               : lapack_loop(b, side == SIDE_SLAPACK);
   if (side == SIDE_SCOL) {
     bla_smat_batch m[NMATS];
     bla_svec_batch w[NVECS];
@@ -328,8 +388,12 @@ static long batch_run(void *ctx, int side) {
       m[k] = bla_smat_batch_colmajor(b->fm[k], c, n, n, n);
     for (int k = 0; k < NVECS; ++k)
       w[k] = bla_svec_batch_packed(b->fw[k], c, n);
-    st = bla_sqz_batch(m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE], m[M_Q],
-                       m[M_Z], b->info, &ex);
+    st = b->job == JOB_HGEQZ
+             ? bla_shgeqz_batch(BLA_JOB_SCHUR, BLA_COMPZ_INIT, BLA_COMPZ_INIT,
+                                m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE],
+                                m[M_Q], m[M_Z], b->info, &ex)
+             : bla_sqz_batch(m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE], m[M_Q],
+                             m[M_Z], b->info, &ex);
   } else {
     const int inter = side == SIDE_INT;
     bla_dmat_batch m[NMATS];
@@ -340,8 +404,12 @@ static long batch_run(void *ctx, int side) {
     for (int k = 0; k < NVECS; ++k)
       w[k] = inter ? bla_dvec_batch_interleaved(b->w[k], c, n)
                    : bla_dvec_batch_packed(b->w[k], c, n);
-    st = bla_dqz_batch(m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE], m[M_Q],
-                       m[M_Z], b->info, &ex);
+    st = b->job == JOB_HGEQZ
+             ? bla_dhgeqz_batch(BLA_JOB_SCHUR, BLA_COMPZ_INIT, BLA_COMPZ_INIT,
+                                m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE],
+                                m[M_Q], m[M_Z], b->info, &ex)
+             : bla_dqz_batch(m[M_A], m[M_B], w[W_AR], w[W_AI], w[W_BE], m[M_Q],
+                             m[M_Z], b->info, &ex);
   }
   return bench_batch_failed(st, b->info, c);
 }
@@ -441,7 +509,7 @@ static void check_problem(const batch *b, result *r, int side, bla_index p,
   if (!bench_gschur_shape_ok(n, s, t))
     BENCH_FAIL(&r->g, "%s: (S, T) not in generalized Schur form, problem %.3g",
                side_name[side], (double)p);
-  if (b->job != JOB_VECTORS)
+  if (b->job == JOB_VALUES)
     return;
   fetch(b, side, M_Q, p, q);
   fetch(b, side, M_Z, p, z);
@@ -455,7 +523,7 @@ static void check_problem(const batch *b, result *r, int side, bla_index p,
 
 /* FNV-1a over the double outputs of problems 0..k-1 in logical order. */
 static uint64_t output_hash(const batch *b, int side, bla_index k) {
-  const int n = b->n, nm = b->job == JOB_VECTORS ? 4 : 2;
+  const int n = b->n, nm = b->job != JOB_VALUES ? 4 : 2;
   uint64_t h = BENCH_HASH_INIT;
   for (bla_index p = 0; p < k; ++p) {
     for (int w = W_AR; w <= W_BE; ++w)
@@ -533,8 +601,10 @@ static void batch_size(const void *spec_, const bench_args *a, bench_sizing *z,
   z->lo = (a->quick ? 2 : 8) * g->s.threads;
   z->fixed = o->batch;
   snprintf(what, len, "%s pencils, %s, n=%d threads=%d", type_name[g->type],
-           g->s.job == JOB_VECTORS ? "with vectors" : "Schur form only", g->s.n,
-           g->s.threads);
+           g->s.job == JOB_VECTORS ? "with vectors"
+           : g->s.job == JOB_HGEQZ ? "hgeqz with vectors"
+                                   : "Schur form only",
+           g->s.n, g->s.threads);
 }
 
 static const bench_family family = {
@@ -545,7 +615,7 @@ static const bench_family family = {
 
 static void check_cell(char *buf, size_t len, const result *r, int pr,
                        int job) {
-  if (job == JOB_VECTORS)
+  if (job != JOB_VALUES)
     snprintf(buf, len, "%.2g / %.2g / %.2g / %.2g", r->eig[pr], r->res_a[pr],
              r->res_b[pr], r->orth[pr]);
   else
@@ -583,21 +653,27 @@ static void print_row(const result *r, int n, int threads, int job, int pr,
 
 static void print_table(const options *o, result (*res)[BENCH_MAX_LIST],
                         int type, int job, int pr, double peak1) {
-  const char *what =
-      job == JOB_VECTORS ? "Schur form and vectors" : "Schur form only";
-  const char jv = job == JOB_VECTORS ? 'V' : 'N';
   const char p = pr == PREC_S ? 's' : 'd';
-  printf("### %s, %s pencils, %s: bla_%cqz_batch(vsl, vsr%s) vs "
-         "%cgges('%c', '%c')\n\n",
-         pr == PREC_S ? "float" : "double", type_name[type], what, p,
-         job == JOB_VECTORS ? "" : " NULL", p, jv, jv);
-  printf("| n | threads | batch | %cgges us | batchla col-major us | speedup |",
-         p);
+  const char *lap = job == JOB_HGEQZ ? "hgeqz" : "gges";
+  if (job == JOB_HGEQZ)
+    printf("### %s, %s pencils reduced to Hessenberg-triangular form, QZ "
+           "iteration with Q and Z: bla_%chgeqz_batch(SCHUR, INIT, INIT) vs "
+           "%chgeqz('S', 'I', 'I')\n\n",
+           pr == PREC_S ? "float" : "double", type_name[type], p, p);
+  else
+    printf("### %s, %s pencils, %s: bla_%cqz_batch(vsl, vsr%s) vs "
+           "%cgges('%c', '%c')\n\n",
+           pr == PREC_S ? "float" : "double", type_name[type],
+           job == JOB_VECTORS ? "Schur form and vectors" : "Schur form only", p,
+           job == JOB_VECTORS ? "" : " NULL", p, job == JOB_VECTORS ? 'V' : 'N',
+           job == JOB_VECTORS ? 'V' : 'N');
+  printf("| n | threads | batch | %c%s us | batchla col-major us | speedup |",
+         p, lap);
   if (pr == PREC_D)
     printf(" batchla interleaved us | speedup |");
-  printf(" GFLOP/s %cgges / batchla col-major (%% scalar peak) / GB/s | "
+  printf(" GFLOP/s %c%s / batchla col-major (%% scalar peak) / GB/s | "
          "check %s |\n",
-         p, job == JOB_VECTORS ? "(eig / A / B / orth)" : "(eig)");
+         p, lap, job != JOB_VALUES ? "(eig / A / B / orth)" : "(eig)");
   printf("|---|---|---|---|---|---|%s---|---|\n",
          pr == PREC_D ? "---|---|" : "");
   for (int it = 0; it < o->a.nt; ++it)
@@ -628,7 +704,7 @@ static void print_target(const options *o,
         const result *r = &res[ty][job][in][it1];
         char sp[48];
         double q;
-        if (o->a.sizes[in] < 4 || o->a.sizes[in] > 32)
+        if (job == JOB_HGEQZ || o->a.sizes[in] < 4 || o->a.sizes[in] > 32)
           continue;
         ++cells;
         if (!r->g.ok) {
@@ -729,7 +805,9 @@ int main(int argc, char **argv) {
       &o.a, &env,
       "`LAPACKE_dgges_work` / `LAPACKE_sgges_work` (jobvsl = jobvsr = 'V' / "
       "'N', sort = 'N'; dgges permutes (dggbal 'P'), batchla does not "
-      "balance: neither pencil class has anything to permute), `dgges_`",
+      "balance: neither pencil class has anything to permute), "
+      "`LAPACKE_dhgeqz_work` / `LAPACKE_shgeqz_work` ('S', 'I', 'I'), "
+      "`dgges_`",
       peak1);
   printf("- pencils (the same for every side; float sides get them rounded; "
          "splitmix64 seed %llu): random = A, B with entries uniform(-1, 1); "
@@ -738,7 +816,9 @@ int main(int argc, char **argv) {
          "diag(TB) uniform(-1, 1), rows 1, 5, 9, ... (0-based) of TB zero: a "
          "semisimple infinite eigenvalue of multiplicity floor((n + 2) / 4)), "
          "Q0, Z0 "
-         "random orthogonal (dlarge-style reflectors)\n",
+         "random orthogonal (dlarge-style reflectors); the hgeqz tables take "
+         "them reduced to Hessenberg-triangular form by LAPACK (dgeqrf, "
+         "dormqr, dgghrd), untimed\n",
          (unsigned long long)o.a.seed);
   printf("- %d repetitions per cell, the side that runs first rotates over "
          "all %d sides; time per problem in microseconds, median (spread = "
@@ -759,7 +839,8 @@ int main(int argc, char **argv) {
          "precision\n",
          BENCH_THRESH, SAMPLES);
   printf("- GFLOP/s from about 66 n^3 flops per problem with Q and Z, 30 "
-         "n^3 for the Schur form only (Golub & Van Loan 7.7.7, an "
+         "n^3 for the Schur form only, 46 n^3 for hgeqz with Q and Z "
+         "(Golub & Van Loan 7.7.7, an "
          "estimate), %% of the scalar peak times threads; GB/s from the "
          "compulsory bytes (read A, B; write S, T, alpha, beta, and Q, Z): "
          "both far below the copy bandwidth, so the bound is arithmetic "
