@@ -308,36 +308,8 @@ static void batch_prepare(void *ctx, int side) {
   }
 }
 
-/* dhgeqz or shgeqz over the batch with OpenMP; the number of failures. */
-static long lapack_hgeqz_loop(batch *b, int single) {
-  const bla_index c = b->count, n = b->n, nn = n * n;
-  const lapack_int ln = (lapack_int)n, lw = b->lwork;
-  double *const *m = b->m, *const *w = b->w;
-  float *const *fm = b->fm, *const *fw = b->fw;
-  long bad = 0;
-#pragma omp parallel for num_threads(b->threads) schedule(static)             \
-    reduction(+ : bad)
-  for (bla_index p = 0; p < c; ++p) {
-    const size_t tid = (size_t)omp_get_thread_num();
-    lapack_int info;
-    if (single)
-      info = LAPACKE_shgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', ln, 1, ln,
-                                 fm[M_A] + p * nn, ln, fm[M_B] + p * nn, ln,
-                                 fw[W_AR] + p * n, fw[W_AI] + p * n,
-                                 fw[W_BE] + p * n, fm[M_Q] + p * nn, ln,
-                                 fm[M_Z] + p * nn, ln, b->fwork + lw * tid, lw);
-    else
-      info = LAPACKE_dhgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', ln, 1, ln,
-                                 m[M_A] + p * nn, ln, m[M_B] + p * nn, ln,
-                                 w[W_AR] + p * n, w[W_AI] + p * n,
-                                 w[W_BE] + p * n, m[M_Q] + p * nn, ln,
-                                 m[M_Z] + p * nn, ln, b->work + lw * tid, lw);
-    bad += info != 0;
-  }
-  return bad;
-}
-
-/* dgges or sgges over the batch with OpenMP; the number of failures. */
+/* dgges or sgges (dhgeqz or shgeqz) over the batch with OpenMP; the
+ * number of failures. */
 static long lapack_loop(batch *b, int single) {
   const bla_index c = b->count, n = b->n, nn = n * n;
   const lapack_int ln = (lapack_int)n, lw = b->lwork;
@@ -354,7 +326,19 @@ static long lapack_loop(batch *b, int single) {
     lapack_int sdim = 0, info;
     double dd = 0; /* vsl, vsr when not wanted */
     float fd = 0;
-    if (single)
+    if (b->job == JOB_HGEQZ && single)
+      info = LAPACKE_shgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', ln, 1, ln,
+                                 fm[M_A] + p * nn, ln, fm[M_B] + p * nn, ln,
+                                 fw[W_AR] + p * n, fw[W_AI] + p * n,
+                                 fw[W_BE] + p * n, fm[M_Q] + p * nn, ln,
+                                 fm[M_Z] + p * nn, ln, b->fwork + lw * tid, lw);
+    else if (b->job == JOB_HGEQZ)
+      info = LAPACKE_dhgeqz_work(LAPACK_COL_MAJOR, 'S', 'I', 'I', ln, 1, ln,
+                                 m[M_A] + p * nn, ln, m[M_B] + p * nn, ln,
+                                 w[W_AR] + p * n, w[W_AI] + p * n,
+                                 w[W_BE] + p * n, m[M_Q] + p * nn, ln,
+                                 m[M_Z] + p * nn, ln, b->work + lw * tid, lw);
+    else if (single)
       info = LAPACKE_sgges_work(
           LAPACK_COL_MAJOR, jv, jv, 'N', NULL, ln, fm[M_A] + p * nn, ln,
           fm[M_B] + p * nn, ln, &sdim, fw[W_AR] + p * n, fw[W_AI] + p * n,
@@ -379,8 +363,7 @@ static long batch_run(void *ctx, int side) {
   const bla_exec ex = bench_exec(BLA_HOST, b->threads, NULL);
   bla_status st;
   if (side == SIDE_LAPACK || side == SIDE_SLAPACK)
-    return b->job == JOB_HGEQZ ? lapack_hgeqz_loop(b, side == SIDE_SLAPACK)
-                               : lapack_loop(b, side == SIDE_SLAPACK);
+    return lapack_loop(b, side == SIDE_SLAPACK);
   if (side == SIDE_SCOL) {
     bla_smat_batch m[NMATS];
     bla_svec_batch w[NVECS];
