@@ -227,6 +227,23 @@ def row_spherical_jn_all(rng, count):
         "batchla one recurrence per x for all 21 orders"
 
 
+def spherical_ik_row(name, nmax):
+    def row(rng, count):
+        x = rng.uniform(0.1, 50, count)
+        n = np.arange(nmax + 1)
+        ours_f = getattr(bl, f"spherical_{name}_all")
+        theirs_f = getattr(sc, f"spherical_{name}")
+        ours = lambda: ours_f(nmax, x)  # noqa: E731
+        theirs = lambda: theirs_f(n, x[:, None])  # noqa: E731
+        ok = (np.abs(ours() - theirs()) <= 1e-12 * np.abs(theirs())).all()
+        return f"spherical_{name}_all, orders 0..{nmax} at 10^4 x in " \
+            "[0.1, 50]", f"SciPy ufunc spherical_{name}, broadcast over n", \
+            ours, theirs, ok, "batchla one recurrence per x for all " \
+            f"{nmax + 1} orders"
+    row.__name__ = f"row_spherical_{name}_all"
+    return row
+
+
 def equation_resid(kind, a, b, q, x):
     """The residual ratio of tests/test_matrix_equations.c, per problem,
     maximum."""
@@ -319,7 +336,8 @@ ROWS = [row_eigh_tridiagonal, row_schur, row_qz, row_cholesky_banded,
         equation_row("continuous", 4), equation_row("continuous", 16),
         equation_row("discrete", 16)] + [
             riccati_row(kind, n) for kind in ("continuous", "discrete")
-            for n in (4, 8, 16, 32)]
+            for n in (4, 8, 16, 32)] + [
+                spherical_ik_row("in", 20), spherical_ik_row("kn", 20)]
 
 
 # ---- per-call overhead -----------------------------------------------------
